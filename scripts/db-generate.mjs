@@ -1,0 +1,13 @@
+// Regenerates each service's SQL migrations from its Drizzle schema (run after changing a schema).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const services = ['auth', 'billing', 'community', 'history', 'jobs'];
+const name = process.argv[2];
+for (const service of services) {
+  const schema = `services/${service}/src/db/schema.ts`;
+  if (!existsSync(schema)) continue;
+  const args = ['drizzle-kit', 'generate', '--dialect=postgresql', `--schema=${schema}`, `--out=services/${service}/migrations`];
+  if (name) args.push(`--name=${name}`);
+  execFileSync('npx', args, { stdio: 'inherit' });
+}

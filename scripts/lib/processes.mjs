@@ -1,0 +1,32 @@
+// The product's processes and how to start one; shared by `npm start` and the end-to-end tests.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Internal services first, the worker, then the public gateway. */
+export const PROCESS_NAMES = ['auth', 'billing', 'community', 'history', 'jobs', 'worker', 'gateway'];
+
+/** Starts one process as its own OS process, running its TypeScript through tsx. */
+export function spawnProcess(name, env, stdio = ['ignore', 'pipe', 'pipe']) {
+  return spawn(process.execPath, ['--import', 'tsx', `services/${name}/src/main.ts`], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio,
+  });
+}
+
+/** A distinct port block per run, so several stacks (tests, a running app) never collide. */
+export function portEnv(base) {
+  return {
+    AUTH_ADDR: `127.0.0.1:${base + 1}`,
+    BILLING_ADDR: `127.0.0.1:${base + 2}`,
+    COMMUNITY_ADDR: `127.0.0.1:${base + 3}`,
+    HISTORY_ADDR: `127.0.0.1:${base + 4}`,
+    JOBS_ADDR: `127.0.0.1:${base + 5}`,
+  };
+}
+
+export function metricsPortFor(name, base) {
+  return base + 10 + PROCESS_NAMES.indexOf(name);
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
+import { AppError } from './app-error.ts';
+import { HealthCheckResponse_ServingStatus, Health } from './gen/grpc/health/v1/health_pb.ts';
+import { grpcServiceDefinition } from './grpc-definition.ts';
+import { APP_CODE_METADATA_KEY, APP_REASON_METADATA_KEY, GRPC_STATUS_BY_APP_CODE } from './grpc-status.ts';
+import type { AnyService, CallContext, ServiceImpl } from './grpc-types.ts';
+import type { Logger } from './logger.ts';
+import { rpcServerMetrics } from './metrics.ts';
+
+type AnyCall = grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>;
+
+export interface GrpcServer {
+  add<S extends AnyService>(service: S, impl: ServiceImpl<S>): void;
+  /** Binds and starts serving; resolves with the bound port. */
+  listen(host: string, port: number): Promise<number>;
+  /** Health turns NOT_SERVING, in-flight calls finish, then the server closes. */
+  shutdown(): Promise<void>;
+}
+
+/** A gRPC server with the standard health service, AppError mapping and per-RPC metrics in one place. */
+export function createGrpcServer(serviceName: string, logger: Logger): GrpcServer {
+  const server = new grpc.Server({ 'grpc.keepalive_permit_without_calls': 1 });
+  let serving = true;
+  const names = new Set<string>(['']);
+
+  server.addService(grpcServiceDefinition(Health), {
+    check: (call: grpc.ServerUnaryCall<{ service: string }, unknown>, done: grpc.sendUnaryData<unknown>) => {
+      const known = names.has(call.request.service);
+      done(null, {
+        status: !known
+          ? HealthCheckResponse_ServingStatus.SERVICE_UNKNOWN
+          : serving
+            ? HealthCheckResponse_ServingStatus.SERVING
+            : HealthCheckResponse_ServingStatus.NOT_SERVING,
+      });
+    },
+    watch: (call: grpc.ServerWritableStream<{ service: string }, unknown>) => {
+      call.write({
+        status: serving ? HealthCheckResponse_ServingStatus.SERVING : HealthCheckResponse_ServingStatus.NOT_SERVING,
+      });
+    },
+  });
+
+  function contextOf(call: AnyCall): CallContext {
+    const controller = new AbortController();
+    call.on('cancelled', () => controller.abort());
+    const requestId = String(call.metadata.get('x-request-id')[0] ?? randomUUID());
+    return { signal: controller.signal, requestId };
+  }
+
+  function toServiceError(error: unknown, method: string): grpc.StatusObject {
+    const metadata = new grpc.Metadata();
+    if (error instanceof AppError) {
+      metadata.set(APP_CODE_METADATA_KEY, error.code);
+      if (error.reason) metadata.set(APP_REASON_METADATA_KEY, error.reason);
+      return { code: GRPC_STATUS_BY_APP_CODE[error.code], details: error.message, metadata };
+    }
+    logger.error({ err: error, method }, 'rpc failed');
+    metadata.set(APP_CODE_METADATA_KEY, 'internal');
+    return { code: grpc.status.INTERNAL, details: 'Internal error', metadata };
+  }
+
+  return {
+    add(service, impl) {
+      names.add(service.typeName);
+      const handlers: grpc.UntypedServiceImplementation = {};
+      for (const method of service.methods) {
+        const fn = (impl as Record<string, (req: unknown, ctx: CallContext) => unknown>)[method.localName];
+        if (typeof fn !== 'function') throw new Error(`${service.typeName}.${method.name} is not implemented`);
+        const label = `${service.typeName}/${method.name}`;
+        if (method.methodKind === 'unary') {
+          handlers[method.localName] = (
+            call: grpc.ServerUnaryCall<unknown, unknown>,
+            done: grpc.sendUnaryData<unknown>,
+          ) => {
+            const stop = rpcServerMetrics.start(label);
+            (fn(call.request, contextOf(call)) as Promise<unknown>).then(
+              (response) => {
+                stop('OK');
+                done(null, response);
+              },
+              (error: unknown) => {
+                const serviceError = toServiceError(error, label);
+                stop(grpc.status[serviceError.code]);
+                done(serviceError);
+              },
+            );
+          };
+        } else if (method.methodKind === 'server_streaming') {
+          handlers[method.localName] = async (call: grpc.ServerWritableStream<unknown, unknown>) => {
+            const stop = rpcServerMetrics.start(label);
+            try {
+              for await (const message of fn(call.request, contextOf(call)) as AsyncIterable<unknown>) {
+                if (call.cancelled) break;
+                call.write(message);
+              }
+              stop('OK');
+              call.end();
+            } catch (error) {
+              const serviceError = toServiceError(error, label);
+              stop(grpc.status[serviceError.code]);
+              call.destroy(Object.assign(new Error(serviceError.details), serviceError));
+            }
+          };
+        } else {
+          throw new Error(`${label}: streaming requests are not supported`);
+        }
+      }
+      server.addService(grpcServiceDefinition(service), handlers);
+    },
+    listen(host, port) {
+      return new Promise((resolve, reject) => {
+        server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => {
+          if (error) reject(error);
+          else {
+            logger.info({ port: bound }, `${serviceName} gRPC listening`);
+            resolve(bound);
+          }
+        });
+      });
+    },
+    shutdown() {
+      serving = false;
+      return new Promise((resolve) => {
+        const force = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, 5000);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Queue contracts shared by jobs (producer) and the worker (consumer): they meet only in Redis.
+import type { GenerationOptions } from './generation-options.ts';
+
+export const QUEUE_NAMES = { generate: 'generate', upscale: 'upscale' } as const;
+export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
+
+/** Job payloads carry ids and parameters, never rows or image bytes. */
+export interface GenerateJobData {
+  jobId: string;
+  requestId: string;
+  /** 0 for a guest. */
+  userId: number;
+  options: GenerationOptions;
+  width: number;
+  height: number;
+  /** From billing at submission, so the worker needs no database. */
+  watermark: boolean;
+}
+
+export interface JobImageResult {
+  key: string;
+  width: number;
+  height: number;
+  seed: number;
+  flagged: boolean;
+  bytes: number;
+}
+
+export interface GenerateJobResult {
+  images: JobImageResult[];
+  /** Time the model itself ran, so the platform's own overhead can be measured apart from it. */
+  inferenceMs: number;
+}
+
+/** What the worker reports through job.updateProgress. */
+export interface JobProgressReport {
+  done: number;
+  total: number;
+}
+
+/** BullMQ: a lower number runs sooner. */
+export const PLAN_QUEUE_PRIORITY = { enterprise: 1, ultimate: 1, premium: 2, free: 3 } as const;
+
+/** Workers advertise the models they loaded under this key prefix, each entry expiring unless refreshed. */
+export function workerModelsKey(queuePrefix: string, workerId = '*'): string {
+  return `${queuePrefix}:workers:${workerId}`;
+}
+export const WORKER_HEARTBEAT_MS = 10_000;
+
+export interface AdvertisedModel {
+  name: string;
+  kind: 'generate' | 'upscale';
+  title: string;
+  description: string;
+  builtin: boolean;
+  isDefault: boolean;
+}
+
+/** Errors the worker fails a job with; the message is the one users see. */
+export const JOB_ERROR_MESSAGES = {
+  generation_failed: 'Failed to generate image, please try again',
+  storage_unavailable: 'Image storage service is temporarily unavailable, please try again later',
+  invalid_input: 'Failed to generate image, please try again',
+} as const;

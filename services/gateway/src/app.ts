@@ -1,0 +1,64 @@
+// Builds the gateway without listening, so tests drive the real app with app.inject().
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@pictura/common/logger';
+import type { ObjectStore } from '@pictura/common/object-store';
+import type { JobsClient } from './clients.ts';
+import type { GatewayConfig } from './config.ts';
+import { errorHandler } from './http-errors.ts';
+import { registerHttpMetrics } from './http.metrics.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { filesRoutes } from './routes/files.routes.ts';
+import { type HealthClients, healthRoutes } from './routes/health.routes.ts';
+import { ErrorBody, JobBody } from './routes/generate.schemas.ts';
+import { generateRoutes } from './routes/generate.routes.ts';
+import { webRoutes } from './routes/web.routes.ts';
+import { registerViewer } from './viewer.ts';
+
+export interface GatewayDeps {
+  config: Pick<GatewayConfig, 'QUEUE_PREFIX' | 'GUEST_GENERATE_PER_MINUTE' | 'WEB_DIST_DIR' | 'TRUST_PROXY'>;
+  logger: Logger;
+  jobs: JobsClient;
+  store: ObjectStore;
+  redis: Redis;
+  /** Health clients of the services the gateway depends on, by name. */
+  health: HealthClients;
+}
+
+export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+  }) as unknown as FastifyInstance;
+
+  app.setErrorHandler(errorHandler);
+  app.addSchema(ErrorBody);
+  app.addSchema(JobBody);
+  registerViewer(app);
+  registerHttpMetrics(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Pictura API', version: '1.0.138', description: 'Text-to-image generation, upscaling, history and community.' },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes, { services: deps.health });
+  await app.register(generateRoutes, {
+    jobs: deps.jobs,
+    guestLimiter: createRateLimiter(deps.redis, deps.config.QUEUE_PREFIX, deps.config.GUEST_GENERATE_PER_MINUTE),
+  });
+  await app.register(filesRoutes, { store: deps.store });
+  await app.register(webRoutes, { webRoot: deps.config.WEB_DIST_DIR });
+  return app;
+}

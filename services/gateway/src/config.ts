@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { baseConfigShape, configTypes } from '@pictura/common/config';
+
+export const gatewayConfigShape = {
+  ...baseConfigShape,
+  PORT: configTypes.port.default(8080),
+  /** "localhost" listens on both 127.0.0.1 and ::1; use 0.0.0.0 in a container. */
+  HOST: z.string().min(1).default('localhost'),
+  METRICS_PORT: configTypes.port.default(9100),
+  /** The site's own origin: links to it are read from the object store, never fetched. */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** The built web app; the gateway serves it with an index.html fallback for client routes. */
+  WEB_DIST_DIR: z.string().default('web/dist'),
+  /** Generation requests per minute per client address for guests; 0 turns the limit off. */
+  GUEST_GENERATE_PER_MINUTE: z.coerce.number().int().nonnegative().default(30),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+};
+
+export type GatewayConfig = Readonly<z.infer<z.ZodObject<typeof gatewayConfigShape>>>;

@@ -1,0 +1,34 @@
+import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const historySchema = pgSchema('history');
+
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+  seed: number;
+  flagged: boolean;
+}
+
+export const items = historySchema.table(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One item per job, however often the completion is reported. */
+    jobId: uuid('job_id').notNull().unique(),
+    userId: integer('user_id').notNull(),
+    type: text('type', { enum: ['generated', 'upscaled'] }).notNull(),
+    prompt: text('prompt').notNull().default(''),
+    negativePrompt: text('negative_prompt').notNull().default(''),
+    model: text('model').notNull().default(''),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    images: jsonb('images').$type<StoredImage[]>().notNull(),
+    favorite: boolean('favorite').notNull().default(false),
+    private: boolean('private').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [index('items_user_type_created_idx').on(table.userId, table.type, table.createdAt, table.id)],
+);
+
+export const schema = { items };
+export type ItemRow = typeof items.$inferSelect;

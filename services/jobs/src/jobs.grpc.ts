@@ -1,0 +1,89 @@
+// Maps the jobs service to its gRPC contract (proto names in, domain calls, proto names out).
+import { type Job, JobKind, JobsService, JobStatus } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { JobSchema } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import type { ServiceImpl } from '@pictura/common/grpc-types';
+import type { JobsService as Jobs, JobView } from './jobs.service.ts';
+
+const STATUS = {
+  waiting: JobStatus.WAITING,
+  processing: JobStatus.PROCESSING,
+  completed: JobStatus.COMPLETED,
+  error: JobStatus.ERROR,
+} as const;
+
+export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof JobSchema> {
+  const o = row.options as Record<string, string | number | undefined>;
+  return {
+    id: row.id,
+    kind: row.kind === 'generate' ? JobKind.GENERATE : JobKind.UPSCALE,
+    status: STATUS[row.status],
+    position,
+    progress: row.progress,
+    images: row.images,
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : undefined,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? '',
+    inferenceMs: row.inferenceMs ?? 0,
+    options: {
+      prompt: String(o.prompt ?? ''),
+      negativePrompt: String(o.negativePrompt ?? ''),
+      aspectRatio: String(o.aspectRatio ?? ''),
+      style: String(o.style ?? ''),
+      color: String(o.color ?? ''),
+      lighting: String(o.lighting ?? ''),
+      composition: String(o.composition ?? ''),
+      model: String(o.model ?? ''),
+      seed: typeof o.seed === 'number' ? o.seed : undefined,
+      count: Number(o.count ?? 1),
+    },
+  };
+}
+
+export function jobsGrpc(jobs: Jobs): ServiceImpl<typeof JobsService> {
+  return {
+    async submitGeneration(request, ctx) {
+      const o = request.options;
+      const view = await jobs.submitGeneration(
+        request.userId,
+        {
+          prompt: o?.prompt ?? '',
+          negativePrompt: o?.negativePrompt ?? '',
+          aspectRatio: o?.aspectRatio ?? '',
+          style: o?.style ?? '',
+          color: o?.color ?? '',
+          lighting: o?.lighting ?? '',
+          composition: o?.composition ?? '',
+          model: o?.model ?? '',
+          seed: o?.seed,
+          count: o?.count ?? 1,
+        },
+        request.requestId || ctx.requestId,
+      );
+      return toProtoJob(view);
+    },
+    async getJob(request) {
+      return toProtoJob(await jobs.getJob(request.jobId, request.viewerUserId));
+    },
+    async *watchJob(request, ctx) {
+      for await (const view of jobs.watchJob(request.jobId, request.viewerUserId, ctx.signal)) {
+        yield toProtoJob(view);
+      }
+    },
+    async listModels() {
+      const models = await jobs.listModels();
+      return {
+        models: models.map((m) => ({
+          name: m.name,
+          kind: m.kind,
+          title: m.title,
+          description: m.description,
+          builtin: m.builtin,
+          isDefault: m.isDefault,
+        })),
+      };
+    },
+  };
+}
+
+export type { Job };

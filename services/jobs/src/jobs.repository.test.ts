@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceDatabase } from '@pictura/common/database';
+import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
+import { schema } from './db/schema.ts';
+import { createJobsRepository, type JobsRepository } from './jobs.repository.ts';
+
+const image = { key: `${'a'.repeat(64)}.png`, width: 512, height: 512, seed: 1, flagged: false, bytes: 100 };
+
+describe.each(ENGINES)('jobs repository on %s', (engine) => {
+  let database: ServiceDatabase<typeof schema>;
+  let jobs: JobsRepository;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine, {
+      service: 'jobs',
+      schema,
+      migrationsFolder: new URL('../migrations', import.meta.url).pathname,
+    });
+    jobs = createJobsRepository(database.db);
+  });
+  afterAll(() => database.close());
+
+  const newJob = (userId = 0) =>
+    jobs.insert({ id: randomUUID(), kind: 'generate', userId, status: 'waiting', options: { style: 'anime' }, priority: 3 });
+
+  it('records a waiting job and reads it back', async () => {
+    const row = await newJob(5);
+    expect(await jobs.find(row.id)).toMatchObject({ id: row.id, status: 'waiting', userId: 5, progress: 0, images: [] });
+  });
+
+  it('moves through processing to completed, once', async () => {
+    const row = await newJob();
+    expect((await jobs.markProcessing(row.id))?.status).toBe('processing');
+    expect((await jobs.setProgress(row.id, 0.5))?.progress).toBe(0.5);
+    const done = await jobs.complete(row.id, [image], 420);
+    expect(done).toMatchObject({ status: 'completed', progress: 1, inferenceMs: 420, images: [image] });
+    expect(done?.finishedAt).toBeInstanceOf(Date);
+    // A repeated or late event changes nothing: the first completion stands.
+    expect(await jobs.complete(row.id, [], 1)).toBeUndefined();
+    expect(await jobs.fail(row.id, 'generation_failed', 'x')).toBeUndefined();
+    expect(await jobs.setProgress(row.id, 0.2)).toBeUndefined();
+    expect((await jobs.find(row.id))?.images).toEqual([image]);
+  });
+
+  it('records a failure with its code and message', async () => {
+    const row = await newJob();
+    const failed = await jobs.fail(row.id, 'generation_failed', 'Failed to generate image, please try again');
+    expect(failed).toMatchObject({ status: 'error', errorCode: 'generation_failed' });
+    expect(await jobs.complete(row.id, [image], 1)).toBeUndefined();
+  });
+});

@@ -1,0 +1,186 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { AppError } from '@pictura/common/app-error';
+import { imageSize } from '@pictura/common/generation-options';
+import type { Logger } from '@pictura/common/logger';
+import { JOB_ERROR_MESSAGES, type GenerateJobResult, PLAN_QUEUE_PRIORITY } from '@pictura/common/queues';
+import type { JobRow } from './db/schema.ts';
+import type { EntitlementsRepository } from './entitlements.repository.ts';
+import { normaliseGenerationOptions, type RawGenerationOptions } from './generation-request.ts';
+import type { HistoryRecorder } from './history.recorder.ts';
+import type { JobsRepository } from './jobs.repository.ts';
+import type { ModelsRepository } from './models.repository.ts';
+import type { QueueEvent, QueueRepository } from './queue.repository.ts';
+import { jobMetrics } from './jobs.metrics.ts';
+
+export interface JobView {
+  row: JobRow;
+  position: number;
+}
+
+type Watcher = (row: JobRow) => void;
+
+const isFinished = (row: JobRow) => row.status === 'completed' || row.status === 'error';
+
+function errorFor(reason: string): { code: string; message: string } {
+  const code = reason in JOB_ERROR_MESSAGES ? (reason as keyof typeof JOB_ERROR_MESSAGES) : 'generation_failed';
+  return { code, message: JOB_ERROR_MESSAGES[code] };
+}
+
+export function createJobsService(deps: {
+  jobs: JobsRepository;
+  queue: QueueRepository;
+  entitlements: EntitlementsRepository;
+  models: ModelsRepository;
+  history: HistoryRecorder;
+  logger: Logger;
+}) {
+  const { jobs, queue, entitlements, models, history, logger } = deps;
+  const watchers = new Map<string, Set<Watcher>>();
+
+  const notify = (row: JobRow | undefined) => {
+    if (!row) return;
+    for (const watcher of watchers.get(row.id) ?? []) watcher(row);
+  };
+
+  async function applyCompletion(jobId: string, result: GenerateJobResult): Promise<JobRow | undefined> {
+    const row = await jobs.complete(jobId, result.images, result.inferenceMs);
+    if (row) {
+      jobMetrics.finished(row);
+      if (row.userId !== 0) await history.record(row);
+    }
+    return row;
+  }
+
+  async function applyFailure(jobId: string, reason: string): Promise<JobRow | undefined> {
+    const { code, message } = errorFor(reason);
+    const row = await jobs.fail(jobId, code, message);
+    if (row) jobMetrics.finished(row);
+    return row;
+  }
+
+  async function handleEvent(event: QueueEvent): Promise<void> {
+    switch (event.type) {
+      case 'active': {
+        notify(await jobs.markProcessing(event.jobId));
+        // Everyone still waiting has moved up one place.
+        for (const [id, set] of watchers) {
+          if (id === event.jobId || set.size === 0) continue;
+          const row = await jobs.find(id);
+          if (row?.status === 'waiting') notify(row);
+        }
+        return;
+      }
+      case 'progress': {
+        const { done, total } = event.progress;
+        if (total > 0) notify(await jobs.setProgress(event.jobId, Math.min(0.99, done / total)));
+        return;
+      }
+      case 'completed':
+        notify(await applyCompletion(event.jobId, event.result));
+        return;
+      case 'failed':
+        notify(await applyFailure(event.jobId, event.reason));
+        return;
+    }
+  }
+
+  queue.onEvent((event) => {
+    handleEvent(event).catch((error) => logger.error({ err: error, jobId: event.jobId }, 'job event not applied'));
+  });
+
+  /** Brings an unfinished record up to date from the queue, in case an event was missed while we were down. */
+  async function reconcile(row: JobRow): Promise<JobRow> {
+    if (isFinished(row)) return row;
+    const state = await queue.state(row.id);
+    if (state.state === 'completed') return (await applyCompletion(row.id, state.result)) ?? row;
+    if (state.state === 'failed') return (await applyFailure(row.id, state.reason)) ?? row;
+    if (state.state === 'unknown' && Date.now() - row.createdAt.getTime() > 60_000) {
+      return (await applyFailure(row.id, 'generation_failed')) ?? row;
+    }
+    return row;
+  }
+
+  async function view(row: JobRow): Promise<JobView> {
+    return { row, position: row.status === 'waiting' ? await queue.position(row.id) : 0 };
+  }
+
+  async function findVisible(jobId: string, viewerUserId: number): Promise<JobRow> {
+    const row = /^[0-9a-f-]{36}$/i.test(jobId) ? await jobs.find(jobId) : undefined;
+    // Someone else's job looks exactly like a missing one.
+    if (!row || (row.userId !== 0 && row.userId !== viewerUserId)) {
+      throw new AppError('not_found', 'Job not found', 'job_not_found');
+    }
+    return row;
+  }
+
+  return {
+    async submitGeneration(userId: number, raw: RawGenerationOptions, requestId: string): Promise<JobView> {
+      const options = normaliseGenerationOptions(raw, () => randomInt(0, 2 ** 32 - 1));
+      const available = await models.list();
+      const known = available.some((m) => m.kind === 'generate' && m.name === options.model);
+      if (!known && available.length > 0) {
+        throw new AppError('invalid_argument', `Unknown model: ${options.model}`, 'unknown_model');
+      }
+      const plan = await entitlements.forUser(userId, requestId);
+      const priority = plan.queuePriority || PLAN_QUEUE_PRIORITY.free;
+      const { width, height } = imageSize(options.aspectRatio);
+      const id = randomUUID();
+      // A guest's prompt goes only into the transient queue payload, never into the table.
+      const { prompt, negativePrompt, ...rest } = options;
+      const stored = userId === 0 ? rest : options;
+      const row = await jobs.insert({ id, kind: 'generate', userId, status: 'waiting', options: stored, priority });
+      await queue.addGeneration(
+        { jobId: id, requestId, userId, options, width, height, watermark: plan.watermark },
+        priority,
+      );
+      jobMetrics.submitted(plan.plan);
+      return view(row);
+    },
+
+    async getJob(jobId: string, viewerUserId: number): Promise<JobView> {
+      return view(await reconcile(await findVisible(jobId, viewerUserId)));
+    },
+
+    async *watchJob(jobId: string, viewerUserId: number, signal: AbortSignal): AsyncGenerator<JobView> {
+      const pending: JobRow[] = [];
+      let wake: (() => void) | undefined;
+      const watcher: Watcher = (row) => {
+        pending.push(row);
+        wake?.();
+      };
+      const first = await findVisible(jobId, viewerUserId);
+      const set = watchers.get(jobId) ?? new Set();
+      set.add(watcher);
+      watchers.set(jobId, set);
+      const onAbort = () => wake?.();
+      signal.addEventListener('abort', onAbort);
+      try {
+        let current = await reconcile(first);
+        yield await view(current);
+        while (!isFinished(current) && !signal.aborted) {
+          if (pending.length === 0) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              // A periodic re-read covers events that never reach this replica.
+              setTimeout(resolve, 5000).unref();
+            });
+            wake = undefined;
+          }
+          const next = pending.splice(0).at(-1) ?? (await reconcile((await jobs.find(jobId)) ?? current));
+          if (next === current) continue;
+          current = next;
+          yield await view(current);
+        }
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+        set.delete(watcher);
+        if (set.size === 0) watchers.delete(jobId);
+      }
+    },
+
+    listModels: () => models.list(),
+    waitingCount: () => queue.waitingCount(),
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

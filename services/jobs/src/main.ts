@@ -1,0 +1,58 @@
+// Composition root of the jobs service.
+import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
+import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
+import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { loadConfig } from '@pictura/common/config';
+import { createServiceClient } from '@pictura/common/grpc-client';
+import { createRedis } from '@pictura/common/redis';
+import { startServiceHost } from '@pictura/common/service-host';
+import { jobsConfigShape } from './config.ts';
+import { schema } from './db/schema.ts';
+import { createEntitlementsRepository } from './entitlements.repository.ts';
+import { createHistoryRecorder } from './history.recorder.ts';
+import { jobsGrpc } from './jobs.grpc.ts';
+import { createJobsRepository } from './jobs.repository.ts';
+import { createJobsService } from './jobs.service.ts';
+import { createModelsRepository } from './models.repository.ts';
+import { createQueueRepository } from './queue.repository.ts';
+
+const config = loadConfig(jobsConfigShape);
+const host = await startServiceHost({
+  service: 'jobs',
+  config,
+  address: config.JOBS_ADDR,
+  schema,
+  migrationsFolder: new URL('../migrations', import.meta.url).pathname,
+});
+const { logger, shutdown } = host;
+
+const redis = createRedis(config.REDIS_URL);
+const eventsRedis = createRedis(config.REDIS_URL);
+shutdown.add('redis', () => Promise.all([redis.quit(), eventsRedis.quit()]));
+
+const billing = createServiceClient(BillingService, config.BILLING_ADDR, host.clientSettings);
+const history = createServiceClient(HistoryService, config.HISTORY_ADDR, host.clientSettings);
+shutdown.add('clients', () => {
+  billing.close();
+  history.close();
+});
+
+const queue = await createQueueRepository({
+  connection: redis,
+  eventsConnection: eventsRedis,
+  prefix: config.QUEUE_PREFIX,
+  retentionSeconds: config.JOB_RETENTION_SECONDS,
+});
+shutdown.add('queue', () => queue.close());
+
+const jobs = createJobsService({
+  jobs: createJobsRepository(host.database.db),
+  queue,
+  entitlements: createEntitlementsRepository(billing, config.ENTITLEMENTS_CACHE_MS),
+  models: createModelsRepository(redis, config.QUEUE_PREFIX),
+  history: createHistoryRecorder(history, logger),
+  logger,
+});
+
+host.server.add(JobsService, jobsGrpc(jobs));
+await host.listen();

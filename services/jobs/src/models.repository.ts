@@ -1,0 +1,28 @@
+// The models the running workers advertise in Redis (each worker's entry expires unless refreshed).
+import type { Redis } from 'ioredis';
+import { type AdvertisedModel, workerModelsKey } from '@pictura/common/queues';
+
+export interface ModelsRepository {
+  list(): Promise<AdvertisedModel[]>;
+}
+
+export function createModelsRepository(redis: Redis, queuePrefix: string): ModelsRepository {
+  return {
+    async list() {
+      const keys: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, found] = await redis.scan(cursor, 'MATCH', workerModelsKey(queuePrefix), 'COUNT', 100);
+        cursor = next;
+        keys.push(...found);
+      } while (cursor !== '0');
+      if (keys.length === 0) return [];
+      const byName = new Map<string, AdvertisedModel>();
+      for (const value of await redis.mget(keys)) {
+        if (!value) continue;
+        for (const model of JSON.parse(value) as AdvertisedModel[]) byName.set(`${model.kind}:${model.name}`, model);
+      }
+      return [...byName.values()].sort((a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault));
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Processes one generation job: each image rendered on an inference thread, encoded, stored.
+import { type Job, UnrecoverableError } from 'bullmq';
+import type { ObjectStore } from '@pictura/common/object-store';
+import type { GenerateJobData, GenerateJobResult, JobImageResult, JobProgressReport } from '@pictura/common/queues';
+import { type InferencePool, InferenceError } from './inference.pool.ts';
+import { encodeGeneratedPng } from './output/encode-image.ts';
+import { isPromptFlagged } from './output/prompt-safety.ts';
+import { workerMetrics } from './worker.metrics.ts';
+
+export function createGenerateHandler(deps: { pool: InferencePool; store: ObjectStore }) {
+  return async function generateJob(job: Job<GenerateJobData, GenerateJobResult>): Promise<GenerateJobResult> {
+    const { options, width, height, watermark } = job.data;
+    const flagged = isPromptFlagged(options.prompt);
+    const images: JobImageResult[] = [];
+    let inferenceMs = 0;
+    for (let index = 0; index < options.count; index++) {
+      const seed = (options.seed + index) >>> 0;
+      const report = (done: number, total: number) => {
+        const progress: JobProgressReport = { done: index * total + done, total: options.count * total };
+        void job.updateProgress(progress as unknown as object).catch(() => {});
+      };
+      let rendered: Awaited<ReturnType<InferencePool['generate']>>;
+      try {
+        rendered = await deps.pool.generate(
+          options.model,
+          {
+            prompt: options.prompt,
+            negativePrompt: options.negativePrompt,
+            width,
+            height,
+            seed,
+            style: options.style,
+            color: options.color,
+            lighting: options.lighting,
+            composition: options.composition,
+          },
+          report,
+        );
+      } catch (error) {
+        if (error instanceof InferenceError && error.invalidInput) throw new UnrecoverableError('invalid_input');
+        throw new Error('generation_failed');
+      }
+      inferenceMs += rendered.inferenceMs;
+      workerMetrics.inference(options.model, rendered.inferenceMs);
+      const png = await encodeGeneratedPng(rendered.image, watermark);
+      let stored: { key: string; bytes: number };
+      try {
+        stored = await deps.store.put(png, 'png');
+      } catch {
+        throw new Error('storage_unavailable');
+      }
+      images.push({ key: stored.key, width: rendered.image.width, height: rendered.image.height, seed, flagged, bytes: stored.bytes });
+    }
+    return { images, inferenceMs };
+  };
+}

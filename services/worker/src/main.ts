@@ -1,0 +1,100 @@
+// Composition root of the inference worker: stateless, horizontally scaled, consumes the job queues.
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'bullmq';
+import { loadConfig } from '@pictura/common/config';
+import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
+import { createLogger } from '@pictura/common/logger';
+import { startMetricsServer } from '@pictura/common/metrics';
+import { createFileObjectStore } from '@pictura/common/object-store';
+import { type AdvertisedModel, QUEUE_NAMES, WORKER_HEARTBEAT_MS, workerModelsKey } from '@pictura/common/queues';
+import { createRedis } from '@pictura/common/redis';
+import { gracefulShutdown } from '@pictura/common/shutdown';
+import { workerConfigShape } from './config.ts';
+import { createGenerateHandler } from './generate.handler.ts';
+import { createInferencePool } from './inference.pool.ts';
+import { workerMetrics } from './worker.metrics.ts';
+
+const config = loadConfig(workerConfigShape);
+const logger = createLogger('worker', config.LOG_LEVEL);
+const shutdown = gracefulShutdown(logger, 120_000);
+const workerId = config.WORKER_ID ?? `${hostname()}-${process.pid}`;
+
+// The boot check: every configured model loads, or the worker refuses to start and says why.
+const pool = await createInferencePool(
+  { executionProvider: config.EXECUTION_PROVIDER, modelsDir: config.MODELS_DIR },
+  config.INFERENCE_THREADS,
+).catch((error: Error) => {
+  logger.fatal({ err: error }, 'worker cannot start: a model failed to load');
+  process.exit(1);
+});
+shutdown.add('inference threads', () => pool.close());
+logger.info({ models: pool.models }, 'models loaded');
+
+const store = createFileObjectStore(join(config.DATA_DIR, 'objects'));
+const handlers = { [QUEUE_NAMES.generate]: createGenerateHandler({ pool, store }) };
+const unhandled = Object.values(QUEUE_NAMES).filter((name) => name !== QUEUE_NAMES.upscale && !(name in handlers));
+if (unhandled.length > 0) {
+  logger.fatal({ unhandled }, 'worker cannot start: a queue has no handler');
+  process.exit(1);
+}
+
+const redis = createRedis(config.REDIS_URL);
+shutdown.add('redis', () => redis.quit());
+
+const advertised: AdvertisedModel[] = pool.models.map((model) => ({
+  name: model.name,
+  kind: model.kind,
+  title: model.name === DEFAULT_GENERATE_MODEL ? 'Pictura Abstract' : model.name,
+  description:
+    model.name === DEFAULT_GENERATE_MODEL
+      ? 'Built-in abstract-art model (a pattern-producing network the project builds), not a trained diffusion model.'
+      : '',
+  builtin: model.name === DEFAULT_GENERATE_MODEL,
+  isDefault: model.name === DEFAULT_GENERATE_MODEL,
+}));
+const heartbeatKey = workerModelsKey(config.QUEUE_PREFIX, workerId);
+const heartbeat = () =>
+  redis.set(heartbeatKey, JSON.stringify(advertised), 'PX', WORKER_HEARTBEAT_MS * 3).catch((error) => {
+    logger.warn({ err: error }, 'heartbeat failed');
+  });
+await heartbeat();
+const heartbeatTimer = setInterval(heartbeat, WORKER_HEARTBEAT_MS);
+shutdown.add('heartbeat', async () => {
+  clearInterval(heartbeatTimer);
+  await redis.del(heartbeatKey);
+});
+
+for (const [queue, handler] of Object.entries(handlers)) {
+  const worker = new Worker(
+    queue,
+    async (job) => {
+      workerMetrics.started();
+      try {
+        const result = await handler(job);
+        workerMetrics.finished(queue, 'completed');
+        return result;
+      } catch (error) {
+        workerMetrics.finished(queue, 'failed');
+        throw error;
+      }
+    },
+    {
+      connection: createRedis(config.REDIS_URL),
+      prefix: config.QUEUE_PREFIX,
+      concurrency: config.WORKER_CONCURRENCY,
+      lockDuration: config.WORKER_LOCK_MS,
+      stalledInterval: config.WORKER_LOCK_MS,
+      // A job whose worker died is taken again; twice, in case the first restart dies too.
+      maxStalledCount: 2,
+    },
+  );
+  worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, reason: error.message }, 'job failed'));
+  worker.on('error', (error) => logger.error({ err: error }, 'queue error'));
+  // Registered after the threads and Redis, so it runs first: stop taking jobs and let running ones finish.
+  shutdown.add(`queue ${queue}`, () => worker.close());
+}
+
+const metrics = await startMetricsServer(config.METRICS_PORT, config.GRPC_HOST);
+shutdown.add('metrics', () => metrics.close());
+logger.info({ workerId, concurrency: config.WORKER_CONCURRENCY }, 'worker ready');
