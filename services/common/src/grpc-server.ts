@@ -100,7 +100,8 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
             } catch (error) {
               const serviceError = toServiceError(error, label);
               stop(grpc.status[serviceError.code]);
-              call.destroy(Object.assign(new Error(serviceError.details), serviceError));
+              // grpc-js turns an 'error' event into the call's final status (code, details, metadata).
+              call.emit('error', Object.assign(new Error(serviceError.details), serviceError));
             }
           };
         } else {

@@ -77,3 +77,32 @@ describe('gRPC server and client', () => {
     client.close();
   });
 });
+
+describe('gRPC server streaming', () => {
+  it('streams messages and carries an error raised before the first one', async () => {
+    const { JobsService } = await import('./gen/jobs/v1/jobs_pb.ts');
+    const server = createGrpcServer('jobs', createLogger('test', 'silent'));
+    server.add(JobsService, {
+      submitGeneration: async () => ({}),
+      getJob: async () => ({}),
+      listModels: async () => ({ models: [] }),
+      async *watchJob(request) {
+        if (request.jobId === 'missing') throw new AppError('not_found', 'Job not found', 'job_not_found');
+        yield { id: request.jobId, progress: 0.5 };
+        yield { id: request.jobId, progress: 1 };
+      },
+    });
+    const address = `127.0.0.1:${await server.listen('127.0.0.1', 0)}`;
+    const client = createServiceClient(JobsService, address, { deadlineMs: 2000 });
+    const seen: number[] = [];
+    for await (const job of client.watchJob({ jobId: 'j1' })) seen.push(job.progress);
+    expect(seen).toEqual([0.5, 1]);
+    const failure = async () => {
+      for await (const _ of client.watchJob({ jobId: 'missing' })) {
+      }
+    };
+    await expect(failure()).rejects.toMatchObject({ code: 'not_found', reason: 'job_not_found' });
+    client.close();
+    await server.shutdown();
+  });
+});

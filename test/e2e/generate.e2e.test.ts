@@ -1,0 +1,121 @@
+// The whole generation path across every real process: gateway → jobs (gRPC) → BullMQ → worker
+// (ONNX on a worker thread) → object store → job events → the client.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngSize, readEvents, type Stack, startStack } from '../support/stack.ts';
+
+interface JobBody {
+  job_id: string;
+  status: 'waiting' | 'processing' | 'completed' | 'error';
+  position: number;
+  progress: number;
+  images: { url: string; width: number; height: number; seed: number; flagged: boolean }[];
+  error: { error: string; message: string } | null;
+}
+
+describe('generating an image end to end', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  }, 180_000);
+  afterAll(() => stack?.stop());
+
+  const post = (body: unknown) =>
+    fetch(`${stack.url}/api/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  async function generate(body: Record<string, unknown>): Promise<{ events: JobBody[]; job: JobBody }> {
+    const res = await post(body);
+    expect(res.status).toBe(202);
+    const submitted = (await res.json()) as { job_id: string; status: string; position: number };
+    expect(submitted.status).toBe('waiting');
+    expect(submitted.position).toBeGreaterThanOrEqual(0);
+    const events = await readEvents<JobBody>(
+      `${stack.url}/api/jobs/${submitted.job_id}/events`,
+      (e) => e.status === 'completed' || e.status === 'error',
+    );
+    return { events, job: events.at(-1)! };
+  }
+
+  it('lists the built-in model', async () => {
+    const res = await fetch(`${stack.url}/api/models`);
+    const { models } = (await res.json()) as { models: { name: string; kind: string; builtin: boolean; default: boolean }[] };
+    expect(models).toContainEqual(expect.objectContaining({ name: 'pictura-abstract', kind: 'generate', builtin: true, default: true }));
+  });
+
+  it('turns a prompt into a PNG the browser can fetch, reporting progress on the way', async () => {
+    const { events, job } = await generate({ prompt: 'a lighthouse on a cliff at dusk', style: 'watercolor', seed: 42 });
+    expect(job.status).toBe('completed');
+    expect(job.error).toBeNull();
+    expect(job.progress).toBe(1);
+    expect(job.images).toHaveLength(1);
+    expect(events.map((e) => e.status)).toContain('completed');
+    const [image] = job.images;
+    expect(image).toMatchObject({ width: 512, height: 512, seed: 42, flagged: false });
+    const file = await fetch(`${stack.url}${image!.url}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('cache-control')).toContain('immutable');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(pngSize(bytes)).toEqual({ width: 512, height: 512 });
+    // The same job read by polling agrees with the stream.
+    const polled = (await (await fetch(`${stack.url}/api/jobs/${job.job_id}`)).json()) as JobBody;
+    expect(polled).toEqual(job);
+  });
+
+  it('gives different prompts different images, and the same request the same image', async () => {
+    const a = await generate({ prompt: 'a quiet forest lake', seed: 7 });
+    const b = await generate({ prompt: 'neon city traffic at night', seed: 7 });
+    const again = await generate({ prompt: 'a quiet forest lake', seed: 7 });
+    expect(a.job.images[0]!.url).not.toBe(b.job.images[0]!.url);
+    // Keys are content hashes: the same bytes give the same URL.
+    expect(again.job.images[0]!.url).toBe(a.job.images[0]!.url);
+  });
+
+  it('renders every image of a request at the aspect ratio asked for', async () => {
+    const { job } = await generate({ prompt: 'mountains', aspect_ratio: 'landscape_16_9', count: 2, seed: 100 });
+    expect(job.images.map((i) => [i.width, i.height, i.seed])).toEqual([
+      [1024, 576, 100],
+      [1024, 576, 101],
+    ]);
+  });
+
+  it('marks a prompt that may not suit public viewing as flagged', async () => {
+    const { job } = await generate({ prompt: 'a nude figure study', seed: 3 });
+    expect(job.images[0]!.flagged).toBe(true);
+  });
+
+  it('answers bad input with 4xx and {error, message}, never 500', async () => {
+    const cases: [unknown, number][] = [
+      [{}, 400],
+      [{ prompt: 'x'.repeat(100_000) }, 400],
+      [{ prompt: 'a cat', aspect_ratio: 'circle' }, 400],
+      [{ prompt: 'a cat', model: 'no-such-model' }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(status);
+      const json = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(json).sort()).toEqual(['error', 'message']);
+    }
+    const broken = await fetch(`${stack.url}/api/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"prompt": ',
+    });
+    expect(broken.status).toBe(400);
+    const missing = await fetch(`${stack.url}/api/jobs/6f1c1f8e-8d9c-4a53-9c39-000000000000`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'job_not_found', message: 'Job not found' });
+    const missingEvents = await fetch(`${stack.url}/api/jobs/not-a-job/events`);
+    expect(missingEvents.status).toBe(404);
+  });
+
+  it('serves the web app for locale routes', async () => {
+    const res = await fetch(`${stack.url}/en/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+  });
+});
