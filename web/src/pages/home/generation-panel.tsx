@@ -1,0 +1,154 @@
+import { ASPECT_RATIOS } from '@pictura/common/generation-options';
+import { type Ref, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GenerateRequest } from '../../api/generation.ts';
+import { AlertIcon, ClockIcon, ImageIcon, RetryIcon } from '../../components/icons.tsx';
+import { GeneratedImageCard } from './generated-image.tsx';
+import type { GenerationPhase } from './generation-phase.ts';
+import { ratioStyle, resultGridClass } from './result-layout.ts';
+import type { WaitHint } from './use-generation-run.ts';
+
+interface GenerationPanelProps {
+  ref?: Ref<HTMLElement>;
+  phase: GenerationPhase;
+  waitHint: WaitHint;
+  request: GenerateRequest | null;
+  onRetry: () => void;
+}
+
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="button button--small" onClick={onRetry}>
+      <RetryIcon />
+      {t('status.retry')}
+    </button>
+  );
+}
+
+/** Placeholders in the requested shape while the images are being made. */
+function PendingImages({ request }: { request: GenerateRequest | null }) {
+  const count = request?.count ?? 1;
+  const { width, height } = ASPECT_RATIOS[request?.aspect_ratio ?? 'square'];
+  return (
+    <div className={resultGridClass(count)} aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity beyond their slot
+        <div key={index} className="result-placeholder" style={ratioStyle(width, height)} />
+      ))}
+    </div>
+  );
+}
+
+function ProgressStatus({ phase }: { phase: GenerationPhase }) {
+  const { t } = useTranslation();
+  if (phase.kind === 'submitting') {
+    return <p className="status-line">{t('status.submitting')}</p>;
+  }
+  if (phase.kind === 'waiting') {
+    return (
+      <div className="status-line">
+        <span className="status-dot" aria-hidden="true" />
+        <span>{t('status.waiting')}</span>
+        <span className="status-badge">
+          {phase.position > 0
+            ? t('status.queuePosition', { position: phase.position })
+            : t('status.queueNext')}
+        </span>
+      </div>
+    );
+  }
+  if (phase.kind === 'processing') {
+    return (
+      <div className="progress">
+        <div className="status-line">
+          <span className="status-dot status-dot--active" aria-hidden="true" />
+          <span>{t('status.processing')}</span>
+          <span className="progress__percent">{t('status.progress', { percent: phase.percent })}</span>
+        </div>
+        <div
+          className="progress__track"
+          role="progressbar"
+          aria-label={t('status.processing')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={phase.percent}
+        >
+          <div className="progress__bar" style={{ inlineSize: `${phase.percent}%` }} />
+        </div>
+      </div>
+    );
+  }
+  if (phase.kind === 'completed') {
+    return (
+      <p className="status-line status-line--done">
+        <span className="status-dot status-dot--done" aria-hidden="true" />
+        {t('status.completed')}
+      </p>
+    );
+  }
+  return null;
+}
+
+export function GenerationPanel({ ref, phase, waitHint, request, onRetry }: GenerationPanelProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const active = phase.kind === 'submitting' || phase.kind === 'waiting' || phase.kind === 'processing';
+
+  return (
+    <section ref={ref} className="panel results" aria-labelledby={headingId} aria-busy={active}>
+      <h2 id={headingId} className="results__heading">
+        {t('status.resultsHeading')}
+      </h2>
+
+      {/* One polite live region for the moving parts, so screen readers hear the state changes. */}
+      <div role="status" aria-live="polite" className="results__status">
+        <ProgressStatus phase={phase} />
+      </div>
+
+      {active && waitHint !== 'none' ? (
+        <div className="notice notice--warning">
+          <ClockIcon className="notice__icon" />
+          <div className="notice__body">
+            <p className="notice__title">
+              {waitHint === 'slow' ? t('status.slowTitle') : t('status.timeoutTitle')}
+            </p>
+            <p>{waitHint === 'slow' ? t('status.slowText') : t('status.timeoutText')}</p>
+          </div>
+          <RetryButton onRetry={onRetry} />
+        </div>
+      ) : null}
+
+      {phase.kind === 'idle' ? (
+        <div className="results-empty">
+          <span className="results-empty__icon">
+            <ImageIcon />
+          </span>
+          <p className="results-empty__title">{t('status.emptyTitle')}</p>
+          <p className="results-empty__text">{t('status.emptyText')}</p>
+        </div>
+      ) : null}
+
+      {active ? <PendingImages request={request} /> : null}
+
+      {phase.kind === 'error' ? (
+        <div className="notice notice--danger" role="alert">
+          <AlertIcon className="notice__icon" />
+          <div className="notice__body">
+            <p className="notice__title">{t('status.errorTitle')}</p>
+            <p>{phase.message ?? t(phase.fallbackKey)}</p>
+          </div>
+          <RetryButton onRetry={onRetry} />
+        </div>
+      ) : null}
+
+      {phase.kind === 'completed' ? (
+        <div className={resultGridClass(phase.images.length)}>
+          {phase.images.map((image, index) => (
+            <GeneratedImageCard key={image.url} image={image} index={index} prompt={request?.prompt ?? ''} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

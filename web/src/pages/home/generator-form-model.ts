@@ -1,0 +1,69 @@
+// The generator form's values, their validation (spec 5) and the request body they become.
+import {
+  type AspectRatio,
+  type Color,
+  type Lighting,
+  MAX_IMAGES_PER_REQUEST,
+  PROMPT_MAX_LENGTH,
+  type Style,
+} from '@pictura/common/generation-options';
+import type { GenerateRequest } from '../../api/generation.ts';
+
+export const MAX_SEED = 4_294_967_295;
+export const IMAGE_COUNTS = Array.from({ length: MAX_IMAGES_PER_REQUEST }, (_, index) => index + 1);
+export { PROMPT_MAX_LENGTH };
+
+export interface GeneratorFormValues {
+  prompt: string;
+  negativePrompt: string;
+  aspectRatio: AspectRatio;
+  style: Style;
+  color: Color;
+  lighting: Lighting;
+  count: number;
+  /** As typed; empty means a random seed. */
+  seed: string;
+}
+
+export const INITIAL_FORM_VALUES: GeneratorFormValues = {
+  prompt: '',
+  negativePrompt: '',
+  aspectRatio: 'square',
+  style: 'none',
+  color: 'none',
+  lighting: 'none',
+  count: 1,
+  seed: '',
+};
+
+export interface GeneratorFormErrors {
+  prompt?: 'required';
+  seed?: 'invalid';
+}
+
+export function validateGeneratorForm(values: GeneratorFormValues): GeneratorFormErrors {
+  const errors: GeneratorFormErrors = {};
+  if (values.prompt.trim() === '') errors.prompt = 'required';
+  const seed = values.seed.trim();
+  if (seed !== '' && !(/^\d{1,10}$/.test(seed) && Number(seed) <= MAX_SEED)) errors.seed = 'invalid';
+  return errors;
+}
+
+export function hasErrors(errors: GeneratorFormErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+export function toGenerateRequest(values: GeneratorFormValues): GenerateRequest {
+  const seed = values.seed.trim();
+  return {
+    prompt: values.prompt.trim(),
+    negative_prompt: values.negativePrompt.trim(),
+    aspect_ratio: values.aspectRatio,
+    style: values.style,
+    color: values.color,
+    lighting: values.lighting,
+    composition: 'none',
+    count: values.count,
+    ...(seed === '' ? {} : { seed: Number(seed) }),
+  };
+}

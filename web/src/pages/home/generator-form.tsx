@@ -1,0 +1,215 @@
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  COLORS,
+  LIGHTINGS,
+  STYLES,
+} from '@pictura/common/generation-options';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GenerateRequest } from '../../api/generation.ts';
+import { ChoiceGroup } from '../../components/choice-group.tsx';
+import { SparklesIcon } from '../../components/icons.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { AspectRatioVisual } from './aspect-ratio-visual.tsx';
+import {
+  type GeneratorFormErrors,
+  type GeneratorFormValues,
+  hasErrors,
+  IMAGE_COUNTS,
+  INITIAL_FORM_VALUES,
+  PROMPT_MAX_LENGTH,
+  toGenerateRequest,
+  validateGeneratorForm,
+} from './generator-form-model.ts';
+
+const ASPECT_RATIO_KEYS = Object.keys(ASPECT_RATIOS) as AspectRatio[];
+
+interface GeneratorFormProps {
+  busy: boolean;
+  onGenerate: (request: GenerateRequest) => void;
+}
+
+export function GeneratorForm({ busy, onGenerate }: GeneratorFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<GeneratorFormValues>(INITIAL_FORM_VALUES);
+  const [errors, setErrors] = useState<GeneratorFormErrors>({});
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const seedRef = useRef<HTMLInputElement>(null);
+  const ids = {
+    prompt: useId(),
+    promptError: useId(),
+    promptCounter: useId(),
+    negative: useId(),
+    negativeHint: useId(),
+    seed: useId(),
+    seedHint: useId(),
+    seedError: useId(),
+  };
+
+  function update<K extends keyof GeneratorFormValues>(key: K, value: GeneratorFormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (key === 'prompt' || key === 'seed') {
+      const field = key as keyof GeneratorFormErrors;
+      setErrors((current) => {
+        const next = { ...current };
+        delete next[field];
+        return next;
+      });
+    }
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy) return;
+    const found = validateGeneratorForm(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      (found.prompt ? promptRef : seedRef).current?.focus();
+      return;
+    }
+    onGenerate(toGenerateRequest(values));
+  }
+
+  const optionLabels = <T extends string>(group: 'style' | 'color' | 'lighting', keys: readonly T[]) =>
+    keys.map((value) => ({ value, label: t(`options.${group}.${value}`) }));
+
+  return (
+    <form className="panel generator-form" onSubmit={submit} noValidate aria-label={t('generator.formLabel')}>
+      <div className="field">
+        <label htmlFor={ids.prompt} className="field-label">
+          {t('generator.promptLabel')}
+        </label>
+        <textarea
+          ref={promptRef}
+          id={ids.prompt}
+          className="text-input text-input--prompt"
+          rows={4}
+          maxLength={PROMPT_MAX_LENGTH}
+          placeholder={t('generator.promptPlaceholder')}
+          value={values.prompt}
+          aria-invalid={errors.prompt ? true : undefined}
+          aria-describedby={`${errors.prompt ? `${ids.promptError} ` : ''}${ids.promptCounter}`}
+          onChange={(event) => update('prompt', event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
+          }}
+        />
+        <div className="field__meta">
+          {errors.prompt ? (
+            <p id={ids.promptError} className="field-error" role="alert">
+              {t('generator.promptRequired')}
+            </p>
+          ) : (
+            <span />
+          )}
+          <span id={ids.promptCounter} className="field-counter">
+            {t('generator.promptCounter', { length: values.prompt.length, max: PROMPT_MAX_LENGTH })}
+          </span>
+        </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor={ids.negative} className="field-label">
+          {t('generator.negativePromptLabel')}
+        </label>
+        <textarea
+          id={ids.negative}
+          className="text-input"
+          rows={2}
+          maxLength={PROMPT_MAX_LENGTH}
+          placeholder={t('generator.negativePromptPlaceholder')}
+          value={values.negativePrompt}
+          aria-describedby={ids.negativeHint}
+          onChange={(event) => update('negativePrompt', event.target.value)}
+        />
+        <p id={ids.negativeHint} className="field-hint">
+          {t('generator.negativePromptHint')}
+        </p>
+      </div>
+
+      <ChoiceGroup
+        legend={t('generator.aspectRatioLabel')}
+        name="aspect_ratio"
+        variant="tiles"
+        value={values.aspectRatio}
+        onChange={(value) => update('aspectRatio', value)}
+        choices={ASPECT_RATIO_KEYS.map((value) => ({
+          value,
+          label: t(`options.aspectRatio.${value}`),
+          visual: <AspectRatioVisual aspectRatio={value} />,
+        }))}
+      />
+
+      <ChoiceGroup
+        legend={t('generator.styleLabel')}
+        name="style"
+        value={values.style}
+        onChange={(value) => update('style', value)}
+        choices={optionLabels('style', STYLES)}
+      />
+
+      <div className="field-row">
+        <SelectField
+          label={t('generator.colorLabel')}
+          value={values.color}
+          onChange={(value) => update('color', value)}
+          options={optionLabels('color', COLORS)}
+        />
+        <SelectField
+          label={t('generator.lightingLabel')}
+          value={values.lighting}
+          onChange={(value) => update('lighting', value)}
+          options={optionLabels('lighting', LIGHTINGS)}
+        />
+      </div>
+
+      <div className="field-row">
+        <ChoiceGroup
+          legend={t('generator.countLabel')}
+          name="count"
+          variant="segmented"
+          value={String(values.count)}
+          onChange={(value) => update('count', Number(value))}
+          choices={IMAGE_COUNTS.map((count) => ({ value: String(count), label: String(count) }))}
+        />
+        <div className="field">
+          <label htmlFor={ids.seed} className="field-label">
+            {t('generator.seedLabel')}
+          </label>
+          <input
+            ref={seedRef}
+            id={ids.seed}
+            className="text-input"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t('generator.seedPlaceholder')}
+            value={values.seed}
+            aria-invalid={errors.seed ? true : undefined}
+            aria-describedby={errors.seed ? `${ids.seedError} ${ids.seedHint}` : ids.seedHint}
+            onChange={(event) => update('seed', event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="field__meta field__meta--flush">
+        {errors.seed ? (
+          <p id={ids.seedError} className="field-error" role="alert">
+            {t('generator.seedInvalid')}
+          </p>
+        ) : null}
+        <p id={ids.seedHint} className="field-hint">
+          {t('generator.seedHint')}
+        </p>
+      </div>
+
+      <button
+        type="submit"
+        className="button button--primary button--large generator-form__submit"
+        disabled={busy}
+      >
+        {busy ? <span className="spinner" aria-hidden="true" /> : <SparklesIcon />}
+        {busy ? t('generator.submitting') : t('generator.submit')}
+      </button>
+    </form>
+  );
+}
