@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['services/*/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,0 +1,67 @@
+// A person in Chromium: opens the site, is sent to a locale, types a prompt, watches progress, gets a picture.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { type Stack, startStack } from '../support/stack.ts';
+
+describe('the generator page in a real browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('sends a path without a locale to the stored locale, or en', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.url}/pricing?plan=premium#faq`);
+    await page.waitForURL(/\/en\/pricing\?plan=premium#faq$/);
+    await page.evaluate(() => localStorage.setItem('userLocale', 'ja'));
+    await page.goto(`${stack.url}/`);
+    await page.waitForURL(/\/ja\/$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    await page.goto(`${stack.url}/ar/`);
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.evaluate(() => localStorage.getItem('userLocale'))).toBe('ar');
+    await page.close();
+  });
+
+  it('asks for a description instead of sending an empty prompt', async () => {
+    const page = await browser.newPage();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto(`${stack.url}/en/`);
+    await page.getByRole('button', { name: /generate/i }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Please enter an image description');
+    expect(posts).toEqual([]);
+    await page.close();
+  });
+
+  it('shows progress, then the generated PNG', { timeout: 90_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${stack.url}/en/`);
+    await page.getByLabel('Describe your image').fill('a red kite over green hills');
+    await page.locator('label', { hasText: 'Anime' }).click();
+    expect(await page.getByRole('radio', { name: 'Anime' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: /generate/i }).click();
+    // Waiting or processing shows in the live status region before the image arrives.
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(/queue|next|Generating|%/i);
+    const image = page.locator('img[src^="/files/"]').first();
+    await image.waitFor({ state: 'visible', timeout: 60_000 }).catch(async (error) => {
+      await page.screenshot({ path: '/tmp/generator-failure.png' });
+      throw error;
+    });
+    const size = await image.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight, src: img.getAttribute('src') };
+    });
+    expect(size).toMatchObject({ width: 512, height: 512 });
+    expect(size.src).toMatch(/^\/files\/[a-f0-9]{64}\.png$/);
+    await page.close();
+  });
+});
