@@ -8,11 +8,7 @@ const { onnx } = createRequire(import.meta.url)('onnx-proto') as typeof OnnxProt
 const DataType = onnx.TensorProto.DataType;
 const AttrType = onnx.AttributeProto.AttributeType;
 
-export type ElemType = 'float32' | 'float16' | 'float64' | 'int8' | 'uint8' | 'int16' | 'int32' | 'int64' | 'bool';
-/** A dimension: a fixed size or a symbolic name such as `'batch'` or `'height'`. */
-export type Dim = number | string;
-
-const ELEM_TYPES: Record<ElemType, number> = {
+const ELEM_TYPES = {
   float32: DataType.FLOAT,
   float16: DataType.FLOAT16,
   float64: DataType.DOUBLE,
@@ -22,7 +18,10 @@ const ELEM_TYPES: Record<ElemType, number> = {
   int32: DataType.INT32,
   int64: DataType.INT64,
   bool: DataType.BOOL,
-};
+} as const;
+export type ElemType = keyof typeof ELEM_TYPES;
+/** A dimension: a fixed size or a symbolic name such as `'batch'` or `'height'`. */
+export type Dim = number | string;
 
 /** Tensor data: the element type follows the array (Float32Array → float32, Int32Array → int32, BigInt64Array → int64). */
 export type TensorData = Float32Array | Int32Array | BigInt64Array;
@@ -46,7 +45,10 @@ export const attr = {
   string: (value: string): Attribute => ({ kind: 'string', value }),
   ints: (value: readonly number[]): Attribute => ({ kind: 'ints', value }),
   floats: (value: readonly number[]): Attribute => ({ kind: 'floats', value }),
-  tensor: (data: TensorData, dims: readonly number[]): Attribute => ({ kind: 'tensor', value: { data, dims } }),
+  tensor: (data: TensorData, dims: readonly number[]): Attribute => ({
+    kind: 'tensor',
+    value: { data, dims },
+  }),
 };
 
 export interface ModelOptions {
@@ -59,12 +61,12 @@ export interface ModelOptions {
 
 function tensorProto(name: string, { data, dims }: TensorValue): OnnxProto.onnx.ITensorProto {
   const expected = dims.reduce((a, b) => a * b, 1);
-  if (expected !== data.length) throw new Error(`tensor ${name}: dims [${dims}] need ${expected} values, got ${data.length}`);
-  const dataType =
-    data instanceof Float32Array ? DataType.FLOAT : data instanceof Int32Array ? DataType.INT32 : DataType.INT64;
+  if (expected !== data.length)
+    throw new Error(`tensor ${name}: dims [${dims}] need ${expected} values, got ${data.length}`);
+  const dataType = data instanceof Float32Array ? 'float32' : data instanceof Int32Array ? 'int32' : 'int64';
   // raw_data is little-endian, as are the hosts we run on (x86-64, arm64).
   const rawData = new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
-  return { name, dims: [...dims], dataType, rawData };
+  return { name, dims: [...dims], dataType: ELEM_TYPES[dataType], rawData };
 }
 
 function attributeProto(name: string, a: Attribute): OnnxProto.onnx.IAttributeProto {
@@ -125,11 +127,16 @@ export class GraphBuilder {
 
   /** int64 constant (shapes, axes, indices). */
   int64(values: readonly number[], dims: readonly number[] = [values.length]): string {
-    return this.initializer(BigInt64Array.from(values, (v) => BigInt(v)), dims);
+    return this.initializer(BigInt64Array.from(values, BigInt), dims);
   }
 
   /** Adds a node with explicit output names. Use `''` for an omitted optional input. */
-  node(opType: string, inputs: readonly string[], outputs: readonly string[], attributes: Record<string, Attribute> = {}): string[] {
+  node(
+    opType: string,
+    inputs: readonly string[],
+    outputs: readonly string[],
+    attributes: Record<string, Attribute> = {},
+  ): string[] {
     for (const o of outputs) this.claim(o);
     this.nodes.push({
       opType,
