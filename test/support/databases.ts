@@ -8,8 +8,9 @@ export type Engine = 'postgres' | 'pglite';
 export const ENGINES: Engine[] = ['postgres', 'pglite'];
 
 /** Creates an empty PostgreSQL database and returns its URL and a function that drops it. */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = inject('postgresUrl');
+export async function createScratchDatabase(
+  adminUrl: string = inject('postgresUrl'),
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pictura_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { inject } from 'vitest';
 import { freePort, isListening } from '../../scripts/lib/local-services.mjs';
 import { metricsPortFor, PROCESS_NAMES, portEnv, spawnProcess } from '../../scripts/lib/processes.mjs';
+import { Health, HealthCheckResponse_ServingStatus } from '@pictura/common/gen/grpc/health/v1/health_pb';
+import { createServiceClient } from '@pictura/common/grpc-client';
 import { createScratchDatabase } from './databases.ts';
 
 export interface Stack {
@@ -33,18 +34,23 @@ export async function startStack(options: {
   processes?: string[];
   database?: 'postgres' | 'pglite';
   env?: Record<string, string>;
-  waitForWorker?: boolean;
+  /** Outside vitest (benchmarks) pass the servers; inside, the harness's are used. */
+  redisUrl?: string;
+  postgresUrl?: string;
 } = {}): Promise<Stack> {
+  const provided = options.redisUrl && options.postgresUrl ? undefined : await import('vitest');
+  const redisUrl = options.redisUrl ?? provided!.inject('redisUrl');
+  const postgresUrl = options.postgresUrl ?? provided!.inject('postgresUrl');
   const names = options.processes ?? PROCESS_NAMES;
   const dataDir = mkdtempSync(join(tmpdir(), 'pictura-e2e-'));
   const base = await freeBlock(20);
   const port = await freePort();
-  const scratch = options.database === 'pglite' ? undefined : await createScratchDatabase();
+  const scratch = options.database === 'pglite' ? undefined : await createScratchDatabase(postgresUrl);
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
-    REDIS_URL: inject('redisUrl'),
+    REDIS_URL: redisUrl,
     QUEUE_PREFIX: `e2e-${randomBytes(4).toString('hex')}`,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -64,18 +70,27 @@ export async function startStack(options: {
       createInterface({ input: stream }).on('line', (line) => lines.push(line));
     }
     children.set(name, child);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (lines.some((line) => /"msg":"[^"]*(service ready|worker ready|gateway ready)"/.test(line))) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 50);
-      child.once('exit', (code) => {
-        clearInterval(timer);
-        reject(new Error(`${name} exited with ${code} before it was ready:\n${lines.slice(-20).join('\n')}`));
-      });
+    let exited: Error | undefined;
+    child.once('exit', (code) => {
+      exited = new Error(`${name} exited with ${code} before it was ready:\n${lines.slice(-20).join('\n')}`);
     });
+    const metricsPort = metricsPortFor(name, base);
+    const ready = async () => {
+      if (name === 'gateway') return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok;
+      if (name === 'worker') return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => undefined))?.ok;
+      const address = env[`${name.toUpperCase()}_ADDR`]!;
+      const health = createServiceClient(Health, address, { deadlineMs: 500 });
+      const status = await health.check({ service: '' }).then((r) => r.status, () => undefined);
+      health.close();
+      return status === HealthCheckResponse_ServingStatus.SERVING;
+    };
+    // Ready means answering: gRPC health for services, /metrics for the worker, /api/health for the gateway.
+    for (const end = Date.now() + 120_000; Date.now() < end; ) {
+      if (exited) throw exited;
+      if (await ready()) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${name} was not ready within 120 s:\n${lines.slice(-20).join('\n')}`);
   }
 
   async function kill(name: string, signal: NodeJS.Signals = 'SIGTERM') {
@@ -101,14 +116,9 @@ export async function startStack(options: {
     },
   };
   try {
-    await Promise.all(names.map(start));
-    if (names.includes('gateway') && options.waitForWorker !== false && names.includes('worker')) {
-      for (let i = 0; i < 200; i++) {
-        const res = await fetch(`${stack.url}/api/health`).catch(() => undefined);
-        if (res?.ok) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    // Services first: the gateway counts as ready only once the services it calls answer.
+    await Promise.all(names.filter((n) => n !== 'gateway').map(start));
+    if (names.includes('gateway')) await start('gateway');
   } catch (error) {
     await stack.stop();
     throw error;
