@@ -19,13 +19,13 @@ describe('the generator page in a real browser', () => {
     const page = await browser.newPage();
     await page.goto(`${stack.url}/pricing?plan=premium#faq`);
     await page.waitForURL(/\/en\/pricing\?plan=premium#faq$/);
-    await page.evaluate(() => localStorage.setItem('userLocale', 'ja'));
+    await page.evaluate("localStorage.setItem('userLocale', 'ja')");
     await page.goto(`${stack.url}/`);
     await page.waitForURL(/\/ja\/$/);
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await page.goto(`${stack.url}/ar/`);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
-    expect(await page.evaluate(() => localStorage.getItem('userLocale'))).toBe('ar');
+    expect(await page.evaluate("localStorage.getItem('userLocale')")).toBe('ar');
     await page.close();
   });
 
@@ -56,7 +56,9 @@ describe('the generator page in a real browser', () => {
       await page.screenshot({ path: '/tmp/generator-failure.png' });
       throw error;
     });
-    const size = await image.evaluate(async (img: HTMLImageElement) => {
+    type Img = { decode(): Promise<void>; naturalWidth: number; naturalHeight: number; getAttribute(name: string): string | null };
+    const size = await image.evaluate(async (element) => {
+      const img = element as unknown as Img;
       await img.decode();
       return { width: img.naturalWidth, height: img.naturalHeight, src: img.getAttribute('src') };
     });

@@ -36,13 +36,18 @@ export function createJobsService(deps: {
 }) {
   const { jobs, queue, entitlements, models, history, logger } = deps;
   const watchers = new Map<string, Set<Watcher>>();
+  /** The last state sent to the watchers of each watched job. */
+  const latest = new Map<string, JobRow>();
+  const progressWrites = new Map<string, number>();
 
   const notify = (row: JobRow | undefined) => {
     if (!row) return;
+    if (watchers.has(row.id)) latest.set(row.id, row);
     for (const watcher of watchers.get(row.id) ?? []) watcher(row);
   };
 
   async function applyCompletion(jobId: string, result: GenerateJobResult): Promise<JobRow | undefined> {
+    progressWrites.delete(jobId);
     const row = await jobs.complete(jobId, result.images, result.inferenceMs);
     if (row) {
       jobMetrics.finished(row);
@@ -52,6 +57,7 @@ export function createJobsService(deps: {
   }
 
   async function applyFailure(jobId: string, reason: string): Promise<JobRow | undefined> {
+    progressWrites.delete(jobId);
     const { code, message } = errorFor(reason);
     const row = await jobs.fail(jobId, code, message);
     if (row) jobMetrics.finished(row);
@@ -62,17 +68,25 @@ export function createJobsService(deps: {
     switch (event.type) {
       case 'active': {
         notify(await jobs.markProcessing(event.jobId));
-        // Everyone still waiting has moved up one place.
-        for (const [id, set] of watchers) {
-          if (id === event.jobId || set.size === 0) continue;
-          const row = await jobs.find(id);
-          if (row?.status === 'waiting') notify(row);
+        // Everyone still waiting has moved up a place: resend their state (the position comes from Redis).
+        for (const [id, row] of latest) {
+          if (id !== event.jobId && row.status === 'waiting') notify(row);
         }
         return;
       }
       case 'progress': {
         const { done, total } = event.progress;
-        if (total > 0) notify(await jobs.setProgress(event.jobId, Math.min(0.99, done / total)));
+        if (total <= 0) return;
+        const progress = Math.min(0.99, done / total);
+        // Watchers hear every step; the table is written at most once a second per job.
+        const last = progressWrites.get(event.jobId) ?? 0;
+        const known = latest.get(event.jobId);
+        if (Date.now() - last >= 1000) {
+          progressWrites.set(event.jobId, Date.now());
+          notify(await jobs.setProgress(event.jobId, progress));
+        } else if (known) {
+          notify({ ...known, status: 'processing', progress });
+        }
         return;
       }
       case 'completed':
@@ -156,6 +170,7 @@ export function createJobsService(deps: {
       signal.addEventListener('abort', onAbort);
       try {
         let current = await reconcile(first);
+        latest.set(jobId, current);
         yield await view(current);
         while (!isFinished(current) && !signal.aborted) {
           if (pending.length === 0) {
@@ -174,7 +189,10 @@ export function createJobsService(deps: {
       } finally {
         signal.removeEventListener('abort', onAbort);
         set.delete(watcher);
-        if (set.size === 0) watchers.delete(jobId);
+        if (set.size === 0) {
+          watchers.delete(jobId);
+          latest.delete(jobId);
+        }
       }
     },
 
