@@ -4,12 +4,22 @@ import { Agent, request } from 'node:http';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-export function httpJson(method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export function httpJson(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
       url,
-      { method, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+      {
+        method,
+        agent,
+        headers: payload
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+          : {},
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,7 +41,9 @@ export function httpBytes(url: string): Promise<number> {
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
       });
-      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`)),
+      );
     })
       .on('error', reject)
       .end();

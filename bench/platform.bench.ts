@@ -18,7 +18,10 @@ async function oneGeneration(url: string, seed: number): Promise<{ jobId: string
   const res = await httpJson('POST', `${url}/api/generate`, { prompt: `benchmark prompt ${seed}`, seed });
   if (res.status !== 202) throw new Error(`generate: HTTP ${res.status} ${JSON.stringify(res.json)}`);
   const { job_id } = res.json as { job_id: string };
-  const last = await sseUntil<JobBody>(`${url}/api/jobs/${job_id}/events`, (e) => e.status === 'completed' || e.status === 'error');
+  const last = await sseUntil<JobBody>(
+    `${url}/api/jobs/${job_id}/events`,
+    (e) => e.status === 'completed' || e.status === 'error',
+  );
   if (last.status !== 'completed') throw new Error(`job ${job_id} ended ${last.status}`);
   await httpBytes(`${url}${last.images[0]!.url}`);
   return { jobId: job_id, ms: performance.now() - started };
@@ -55,9 +58,14 @@ const lines: string[] = [];
     await run(stack.url, 1, 3); // warm up
     for (const clients of [1, 32]) {
       const results = await run(stack.url, clients, clients === 1 ? 20 : 2);
-      const inference = await inferenceMs(stack.env.DATABASE_URL!, results.map((r) => r.jobId));
+      const inference = await inferenceMs(
+        stack.env.DATABASE_URL!,
+        results.map((r) => r.jobId),
+      );
       const overhead = results.map((r) => r.ms - (inference.get(r.jobId) ?? 0));
-      lines.push(`built-in model, ${String(clients).padStart(2)} client(s): end-to-end ${summary(results.map((r) => r.ms))}`);
+      lines.push(
+        `built-in model, ${String(clients).padStart(2)} client(s): end-to-end ${summary(results.map((r) => r.ms))}`,
+      );
       lines.push(`                              overhead (minus inference) ${summary(overhead)}`);
     }
   } finally {
@@ -73,17 +81,26 @@ const lines: string[] = [];
     env,
     processes: ['auth', 'billing', 'community', 'history', 'jobs', 'gateway'],
   });
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'bench/null-worker.ts', redis.url, stack.env.QUEUE_PREFIX!, stack.env.DATA_DIR!], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const worker = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/null-worker.ts', redis.url, stack.env.QUEUE_PREFIX!, stack.env.DATA_DIR!],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise((resolve) => worker.stdout!.once('data', resolve));
   try {
     await run(stack.url, 4, 10); // warm up
     for (const clients of [1, 32]) {
       const results = await run(stack.url, clients, clients === 1 ? 100 : 10);
       const ms = results.map((r) => r.ms);
-      const verdict = clients === 32 ? ` (budget p50 < 15, p99 < 50: ${percentile(ms, 50) < 15 && percentile(ms, 99) < 50 ? 'met' : 'MISSED'})` : '';
-      lines.push(`platform only,  ${String(clients).padStart(2)} client(s): overhead ${summary(ms)}${verdict}`);
+      const verdict =
+        clients === 32
+          ? ` (budget p50 < 15, p99 < 50: ${percentile(ms, 50) < 15 && percentile(ms, 99) < 50 ? 'met' : 'MISSED'})`
+          : '';
+      lines.push(
+        `platform only,  ${String(clients).padStart(2)} client(s): overhead ${summary(ms)}${verdict}`,
+      );
     }
   } finally {
     worker.kill('SIGTERM');

@@ -7,7 +7,13 @@ const name = process.argv[2];
 for (const service of services) {
   const schema = `services/${service}/src/db/schema.ts`;
   if (!existsSync(schema)) continue;
-  const args = ['drizzle-kit', 'generate', '--dialect=postgresql', `--schema=${schema}`, `--out=services/${service}/migrations`];
+  const args = [
+    'drizzle-kit',
+    'generate',
+    '--dialect=postgresql',
+    `--schema=${schema}`,
+    `--out=services/${service}/migrations`,
+  ];
   if (name) args.push(`--name=${name}`);
   execFileSync('npx', args, { stdio: 'inherit' });
 }

@@ -15,10 +15,17 @@ try {
       return statSync(path).isDirectory() ? list(path) : [path];
     });
   const fresh = join(out, committed);
-  const a = list(committed).map((p) => relative(committed, p)).sort();
-  const b = list(fresh).map((p) => relative(fresh, p)).sort();
+  const a = list(committed)
+    .map((p) => relative(committed, p))
+    .sort();
+  const b = list(fresh)
+    .map((p) => relative(fresh, p))
+    .sort();
   const differ = [...new Set([...a, ...b])].filter(
-    (file) => !a.includes(file) || !b.includes(file) || readFileSync(join(committed, file), 'utf8') !== readFileSync(join(fresh, file), 'utf8'),
+    (file) =>
+      !a.includes(file) ||
+      !b.includes(file) ||
+      readFileSync(join(committed, file), 'utf8') !== readFileSync(join(fresh, file), 'utf8'),
   );
   if (differ.length > 0) {
     console.error(`Generated code is out of date (run npm run proto:gen): ${differ.join(', ')}`);

@@ -10,7 +10,9 @@ import { PROCESS_NAMES, ROOT, spawnProcess } from './lib/processes.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Pictura needs Node.js 20.19 or newer; this is ${process.version}. Install it from your package manager or nodejs.org.`);
+  console.error(
+    `Pictura needs Node.js 20.19 or newer; this is ${process.version}. Install it from your package manager or nodejs.org.`,
+  );
   process.exit(1);
 }
 
@@ -32,7 +34,10 @@ function newestMtime(dir) {
   return newest;
 }
 const builtIndex = join(ROOT, 'web/dist/index.html');
-const webSources = Math.max(newestMtime(join(ROOT, 'web/src')), statSync(join(ROOT, 'web/index.html')).mtimeMs);
+const webSources = Math.max(
+  newestMtime(join(ROOT, 'web/src')),
+  statSync(join(ROOT, 'web/index.html')).mtimeMs,
+);
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < webSources) {
   say('building the web app…');
   execSync('npm run build -w @pictura/web', { cwd: ROOT, stdio: 'inherit' });
@@ -45,7 +50,11 @@ if (await isListening('127.0.0.1', port)) {
 
 let redis;
 try {
-  redis = await ensureRedis({ url: env.REDIS_URL ?? 'redis://127.0.0.1:6379', dataDir: env.DATA_DIR, log: say });
+  redis = await ensureRedis({
+    url: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    dataDir: env.DATA_DIR,
+    log: say,
+  });
 } catch (error) {
   if (error instanceof MissingPrerequisite) {
     console.error(error.message);
@@ -115,7 +124,7 @@ async function stopAll(exitCode = 0) {
 process.on('SIGINT', () => void stopAll());
 process.on('SIGTERM', () => void stopAll());
 
-PROCESS_NAMES.forEach((name, index) => start(name, index));
+for (const [index, name] of PROCESS_NAMES.entries()) start(name, index);
 
 const url = `http://localhost:${port}`;
 for (let i = 0; i < 600 && !stopping; i++) {

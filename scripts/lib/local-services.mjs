@@ -1,7 +1,7 @@
 // Finds, or starts privately, the Redis and PostgreSQL servers the product and its tests need.
 // Used by `npm start` and by the test harness, so both behave the same on a fresh machine.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -123,7 +123,10 @@ function postgresBinDir() {
  * A PostgreSQL server URL: `url` if something listens there; otherwise a private throwaway cluster
  * (trust auth, loopback only) made with the installed initdb. Runs as the postgres user when root.
  */
-export async function ensurePostgres({ url = 'postgres://postgres@127.0.0.1:5432/postgres', log = () => {} } = {}) {
+export async function ensurePostgres({
+  url = 'postgres://postgres@127.0.0.1:5432/postgres',
+  log = () => {},
+} = {}) {
   const { hostname, port } = new URL(url);
   if (await isListening(hostname, Number(port || 5432))) return { url, started: false, stop: async () => {} };
   const bin = postgresBinDir();
@@ -144,8 +147,14 @@ export async function ensurePostgres({ url = 'postgres://postgres@127.0.0.1:5432
   const privatePort = await freePort();
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   run('pg_ctl', [
-    '-D', dataDir, '-w', '-l', join(dir, 'log'),
-    '-o', `-p ${privatePort} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`, 'start',
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${privatePort} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`,
+    'start',
   ]);
   log(`started a private PostgreSQL on port ${privatePort}`);
   return {

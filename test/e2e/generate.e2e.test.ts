@@ -41,12 +41,20 @@ describe('generating an image end to end', () => {
 
   it('lists the built-in model', async () => {
     const res = await fetch(`${stack.url}/api/models`);
-    const { models } = (await res.json()) as { models: { name: string; kind: string; builtin: boolean; default: boolean }[] };
-    expect(models).toContainEqual(expect.objectContaining({ name: 'pictura-abstract', kind: 'generate', builtin: true, default: true }));
+    const { models } = (await res.json()) as {
+      models: { name: string; kind: string; builtin: boolean; default: boolean }[];
+    };
+    expect(models).toContainEqual(
+      expect.objectContaining({ name: 'pictura-abstract', kind: 'generate', builtin: true, default: true }),
+    );
   });
 
   it('turns a prompt into a PNG the browser can fetch, reporting progress on the way', async () => {
-    const { events, job } = await generate({ prompt: 'a lighthouse on a cliff at dusk', style: 'watercolor', seed: 42 });
+    const { events, job } = await generate({
+      prompt: 'a lighthouse on a cliff at dusk',
+      style: 'watercolor',
+      seed: 42,
+    });
     expect(job.status).toBe('completed');
     expect(job.error).toBeNull();
     expect(job.progress).toBe(1);
@@ -75,7 +83,12 @@ describe('generating an image end to end', () => {
   });
 
   it('renders every image of a request at the aspect ratio asked for', async () => {
-    const { job } = await generate({ prompt: 'mountains', aspect_ratio: 'landscape_16_9', count: 2, seed: 100 });
+    const { job } = await generate({
+      prompt: 'mountains',
+      aspect_ratio: 'landscape_16_9',
+      count: 2,
+      seed: 100,
+    });
     expect(job.images.map((i) => [i.width, i.height, i.seed])).toEqual([
       [1024, 576, 100],
       [1024, 576, 101],

@@ -37,7 +37,9 @@ describe('the generator page in a real browser', () => {
     });
     await page.goto(`${stack.url}/en/`);
     await page.getByRole('button', { name: /generate/i }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Please enter an image description');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Please enter an image description');
     expect(posts).toEqual([]);
     await page.close();
   });
@@ -50,13 +52,20 @@ describe('the generator page in a real browser', () => {
     expect(await page.getByRole('radio', { name: 'Anime' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: /generate/i }).click();
     // Waiting or processing shows in the live status region before the image arrives.
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(/queue|next|Generating|%/i);
+    await expect
+      .poll(() => page.getByRole('status').textContent(), { timeout: 10_000 })
+      .toMatch(/queue|next|Generating|%/i);
     const image = page.locator('img[src^="/files/"]').first();
     await image.waitFor({ state: 'visible', timeout: 60_000 }).catch(async (error) => {
       await page.screenshot({ path: '/tmp/generator-failure.png' });
       throw error;
     });
-    type Img = { decode(): Promise<void>; naturalWidth: number; naturalHeight: number; getAttribute(name: string): string | null };
+    type Img = {
+      decode(): Promise<void>;
+      naturalWidth: number;
+      naturalHeight: number;
+      getAttribute(name: string): string | null;
+    };
     const size = await image.evaluate(async (element) => {
       const img = element as unknown as Img;
       await img.decode();

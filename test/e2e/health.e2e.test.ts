@@ -1,7 +1,8 @@
 // Each service started on its own (embedded PGlite, no other service running) answers its gRPC health check.
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { Health, HealthCheckResponse_ServingStatus } from '@pictura/common/gen/grpc/health/v1/health_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const SERVICES = [
@@ -20,7 +21,9 @@ describe.each(SERVICES)('%s started alone', (name, addressVariable, serviceName)
     stack = await startStack({ processes: [name], database: 'pglite' });
     const health = createServiceClient(Health, stack.env[addressVariable]!, { deadlineMs: 3000 });
     expect((await health.check({ service: '' })).status).toBe(HealthCheckResponse_ServingStatus.SERVING);
-    expect((await health.check({ service: serviceName })).status).toBe(HealthCheckResponse_ServingStatus.SERVING);
+    expect((await health.check({ service: serviceName })).status).toBe(
+      HealthCheckResponse_ServingStatus.SERVING,
+    );
     health.close();
   }, 120_000);
 });

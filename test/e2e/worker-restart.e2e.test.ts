@@ -22,22 +22,33 @@ describe('a worker dies while a job runs', () => {
     const res = await fetch(`${stack.url}/api/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'a long exposure of a river', aspect_ratio: 'landscape_16_9', count: 4, seed: 9 }),
+      body: JSON.stringify({
+        prompt: 'a long exposure of a river',
+        aspect_ratio: 'landscape_16_9',
+        count: 4,
+        seed: 9,
+      }),
     });
     const { job_id } = (await res.json()) as { job_id: string };
-    await expect.poll(async () => (await job(job_id)).status, { timeout: 30_000, interval: 20 }).toBe('processing');
+    await expect
+      .poll(async () => (await job(job_id)).status, { timeout: 30_000, interval: 20 })
+      .toBe('processing');
 
     await stack.kill('worker', 'SIGKILL');
     await new Promise((r) => setTimeout(r, 2500));
     expect((await job(job_id)).status).toBe('processing');
 
     await stack.start('worker');
-    await expect.poll(async () => (await job(job_id)).status, { timeout: 90_000, interval: 250 }).toBe('completed');
+    await expect
+      .poll(async () => (await job(job_id)).status, { timeout: 90_000, interval: 250 })
+      .toBe('completed');
     const done = await job(job_id);
     expect(done.images).toHaveLength(4);
     for (const image of done.images) expect((await fetch(`${stack.url}${image.url}`)).status).toBe(200);
     // The jobs service applied the completion once.
-    const completions = stack.logs('jobs').filter((line) => line.includes(job_id) && line.includes('not applied'));
+    const completions = stack
+      .logs('jobs')
+      .filter((line) => line.includes(job_id) && line.includes('not applied'));
     expect(completions).toHaveLength(0);
   }, 150_000);
 });

@@ -6,7 +6,9 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run installs it)`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run installs it)`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -1,8 +1,8 @@
 // A fresh database per test file, on both engines the product supports: PostgreSQL and PGlite.
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
-import pg from 'pg';
 import { openDatabase, type ServiceDatabase } from '@pictura/common/database';
+import pg from 'pg';
+import { inject } from 'vitest';
 
 export type Engine = 'postgres' | 'pglite';
 export const ENGINES: Engine[] = ['postgres', 'pglite'];

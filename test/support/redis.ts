@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
 import { createRedis } from '@pictura/common/redis';
+import { inject } from 'vitest';
 
 /** A connection to the test Redis and a queue prefix of this file's own, cleaned up by cleanup(). */
 export function testRedis() {

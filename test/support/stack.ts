@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort, isListening } from '../../scripts/lib/local-services.mjs';
-import { metricsPortFor, PROCESS_NAMES, portEnv, spawnProcess } from '../../scripts/lib/processes.mjs';
 import { Health, HealthCheckResponse_ServingStatus } from '@pictura/common/gen/grpc/health/v1/health_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
+import { freePort, isListening } from '../../scripts/lib/local-services.mjs';
+import { metricsPortFor, PROCESS_NAMES, portEnv, spawnProcess } from '../../scripts/lib/processes.mjs';
 import { createScratchDatabase } from './databases.ts';
 
 export interface Stack {
@@ -24,20 +24,24 @@ export interface Stack {
 async function freeBlock(size: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 21000 + Math.floor(Math.random() * 400) * 50;
-    const taken = await Promise.all(Array.from({ length: size }, (_, i) => isListening('127.0.0.1', base + i, 200)));
+    const taken = await Promise.all(
+      Array.from({ length: size }, (_, i) => isListening('127.0.0.1', base + i, 200)),
+    );
     if (!taken.some(Boolean)) return base;
   }
   throw new Error('no free port block');
 }
 
-export async function startStack(options: {
-  processes?: string[];
-  database?: 'postgres' | 'pglite';
-  env?: Record<string, string>;
-  /** Outside vitest (benchmarks) pass the servers; inside, the harness's are used. */
-  redisUrl?: string;
-  postgresUrl?: string;
-} = {}): Promise<Stack> {
+export async function startStack(
+  options: {
+    processes?: string[];
+    database?: 'postgres' | 'pglite';
+    env?: Record<string, string>;
+    /** Outside vitest (benchmarks) pass the servers; inside, the harness's are used. */
+    redisUrl?: string;
+    postgresUrl?: string;
+  } = {},
+): Promise<Stack> {
   const provided = options.redisUrl && options.postgresUrl ? undefined : await import('vitest');
   const redisUrl = options.redisUrl ?? provided!.inject('redisUrl');
   const postgresUrl = options.postgresUrl ?? provided!.inject('postgresUrl');
@@ -76,11 +80,16 @@ export async function startStack(options: {
     });
     const metricsPort = metricsPortFor(name, base);
     const ready = async () => {
-      if (name === 'gateway') return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok;
-      if (name === 'worker') return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => undefined))?.ok;
+      if (name === 'gateway')
+        return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok;
+      if (name === 'worker')
+        return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => undefined))?.ok;
       const address = env[`${name.toUpperCase()}_ADDR`]!;
       const health = createServiceClient(Health, address, { deadlineMs: 500 });
-      const status = await health.check({ service: '' }).then((r) => r.status, () => undefined);
+      const status = await health.check({ service: '' }).then(
+        (r) => r.status,
+        () => undefined,
+      );
       health.close();
       return status === HealthCheckResponse_ServingStatus.SERVING;
     };
@@ -127,8 +136,15 @@ export async function startStack(options: {
 }
 
 /** Reads a Server-Sent Events stream until it ends, returning each `data:` payload parsed. */
-export async function readEvents<T>(url: string, until: (event: T) => boolean, timeoutMs = 60_000): Promise<T[]> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'text/event-stream' } });
+export async function readEvents<T>(
+  url: string,
+  until: (event: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T[]> {
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'text/event-stream' },
+  });
   if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
   const events: T[] = [];
   let buffer = '';

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '@pictura/common/database';
+import { eq } from 'drizzle-orm';
 import { type schema, type UserRow, users } from './db/schema.ts';
 
 export interface UsersRepository {

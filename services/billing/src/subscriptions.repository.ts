@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '@pictura/common/database';
+import { and, eq } from 'drizzle-orm';
 import { type schema, subscriptions } from './db/schema.ts';
 
 export interface SubscriptionsRepository {

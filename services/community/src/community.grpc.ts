@@ -16,7 +16,8 @@ export function communityGrpc(repository: PostsRepository): ServiceImpl<typeof C
       const last = page.at(-1);
       return {
         items: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.toISOString(), id: last.id }) : '',
+        nextCursor:
+          rows.length > limit && last ? encodeCursor({ key: last.createdAt.toISOString(), id: last.id }) : '',
       };
     },
   };

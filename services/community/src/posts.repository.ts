@@ -1,6 +1,6 @@
-import { and, arrayContains, desc, eq, lt, or } from 'drizzle-orm';
 import type { Cursor } from '@pictura/common/cursor';
 import type { Database } from '@pictura/common/database';
+import { and, arrayContains, desc, eq, lt, or } from 'drizzle-orm';
 import { type PostRow, posts, type schema } from './db/schema.ts';
 
 export interface PostsRepository {
@@ -11,7 +11,10 @@ export function createPostsRepository(db: Database<typeof schema>): PostsReposit
   return {
     latest(tag, after, limit) {
       const page = after
-        ? or(lt(posts.createdAt, new Date(after.key)), and(eq(posts.createdAt, new Date(after.key)), lt(posts.id, after.id)))
+        ? or(
+            lt(posts.createdAt, new Date(after.key)),
+            and(eq(posts.createdAt, new Date(after.key)), lt(posts.id, after.id)),
+          )
         : undefined;
       return db
         .select()

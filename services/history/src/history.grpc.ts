@@ -9,7 +9,8 @@ const TYPES = ['generated', 'upscaled'] as const;
 
 function typeOf(value: string): (typeof TYPES)[number] {
   if (value === '') return 'generated';
-  if (!(TYPES as readonly string[]).includes(value)) throw new AppError('invalid_argument', `Unknown type: ${value}`);
+  if (!(TYPES as readonly string[]).includes(value))
+    throw new AppError('invalid_argument', `Unknown type: ${value}`);
   return value as (typeof TYPES)[number];
 }
 
@@ -48,19 +49,31 @@ export function historyGrpc(repository: ItemsRepository): ServiceImpl<typeof His
         negativePrompt: request.negativePrompt,
         model: request.model,
         options,
-        images: request.images.map(({ key, width, height, seed, flagged }) => ({ key, width, height, seed, flagged })),
+        images: request.images.map(({ key, width, height, seed, flagged }) => ({
+          key,
+          width,
+          height,
+          seed,
+          flagged,
+        })),
         private: request.private,
       });
       return toProto(row);
     },
     async listItems(request) {
       const limit = pageLimit(request.limit);
-      const rows = await repository.listForUser(request.userId, typeOf(request.type), decodeCursor(request.cursor), limit + 1);
+      const rows = await repository.listForUser(
+        request.userId,
+        typeOf(request.type),
+        decodeCursor(request.cursor),
+        limit + 1,
+      );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         items: page.map(toProto),
-        nextCursor: rows.length > limit && last ? encodeCursor({ key: last.createdAt.toISOString(), id: last.id }) : '',
+        nextCursor:
+          rows.length > limit && last ? encodeCursor({ key: last.createdAt.toISOString(), id: last.id }) : '',
       };
     },
   };

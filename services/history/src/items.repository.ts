@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Cursor } from '@pictura/common/cursor';
 import type { Database } from '@pictura/common/database';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { type ItemRow, items, type schema } from './db/schema.ts';
 
 export type NewItem = typeof items.$inferInsert;
@@ -8,20 +8,32 @@ export type NewItem = typeof items.$inferInsert;
 export interface ItemsRepository {
   /** Inserts once per job id; a repeat returns the item already recorded. */
   record(item: NewItem): Promise<ItemRow>;
-  listForUser(userId: number, type: 'generated' | 'upscaled', after: Cursor | undefined, limit: number): Promise<ItemRow[]>;
+  listForUser(
+    userId: number,
+    type: 'generated' | 'upscaled',
+    after: Cursor | undefined,
+    limit: number,
+  ): Promise<ItemRow[]>;
 }
 
 export function createItemsRepository(db: Database<typeof schema>): ItemsRepository {
   return {
     async record(item) {
-      const [inserted] = await db.insert(items).values(item).onConflictDoNothing({ target: items.jobId }).returning();
+      const [inserted] = await db
+        .insert(items)
+        .values(item)
+        .onConflictDoNothing({ target: items.jobId })
+        .returning();
       if (inserted) return inserted;
       const [existing] = await db.select().from(items).where(eq(items.jobId, item.jobId)).limit(1);
       return existing!;
     },
     listForUser(userId, type, after, limit) {
       const page = after
-        ? or(lt(items.createdAt, new Date(after.key)), and(eq(items.createdAt, new Date(after.key)), lt(items.id, after.id)))
+        ? or(
+            lt(items.createdAt, new Date(after.key)),
+            and(eq(items.createdAt, new Date(after.key)), lt(items.id, after.id)),
+          )
         : undefined;
       return db
         .select()

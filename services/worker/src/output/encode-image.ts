@@ -2,11 +2,19 @@ import sharp from 'sharp';
 import type { RenderedImage } from '../generate/abstract.pipeline.ts';
 import { watermarkSvg } from './watermark.ts';
 
+const PNG_OPTIONS = { compressionLevel: 6, adaptiveFiltering: false } as const;
+
 /** Encodes a rendered image as PNG, with the free plan's watermark when asked; no metadata is written. */
 export async function encodeGeneratedPng(image: RenderedImage, watermark: boolean): Promise<Buffer> {
-  let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
-  if (watermark) {
-    pipeline = pipeline.composite([{ input: watermarkSvg(image.width, image.height), gravity: 'southeast' }]);
-  }
-  return pipeline.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  const raw = { raw: { width: image.width, height: image.height, channels: image.channels } };
+  if (!watermark) return sharp(image.data, raw).png(PNG_OPTIONS).toBuffer();
+  // Compositing yields RGBA; drop the alpha again so a watermarked image is the same kind of PNG.
+  const { data, info } = await sharp(image.data, raw)
+    .composite([{ input: watermarkSvg(image.width, image.height), gravity: 'southeast' }])
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .removeAlpha()
+    .png(PNG_OPTIONS)
+    .toBuffer();
 }

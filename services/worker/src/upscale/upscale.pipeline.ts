@@ -2,12 +2,13 @@
 // tiles through the model, upscale alpha with a plain lanczos3 resize, encode without metadata.
 import { basename } from 'node:path';
 import { AppError } from '@pictura/common/app-error';
+import type { UpscaleFormat } from '@pictura/common/queues';
 import sharp from 'sharp';
 import { buildBuiltinUpscalerModel } from './builtin-upscaler.model.ts';
 import { type EsrganModel, loadEsrganModel, type OnnxRuntime, type SessionOptions } from './esrgan.model.ts';
 import { chooseTileSize, DEFAULT_TILE_PAD, type Raster, upscaleInTiles } from './tiler.ts';
 
-export type UpscaleFormat = 'png' | 'jpeg' | 'webp';
+export type { UpscaleFormat };
 
 export interface UpscaleRequest {
   /** Encoded JPEG, PNG or WebP. */

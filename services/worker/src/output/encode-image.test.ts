@@ -1,0 +1,38 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { encodeGeneratedPng } from './encode-image.ts';
+
+function flatImage(width: number, height: number) {
+  const data = new Uint8Array(width * height * 3).fill(200);
+  return { data, width, height, channels: 3 as const };
+}
+
+async function region(png: Buffer, left: number, top: number, width: number, height: number) {
+  return sharp(png).extract({ left, top, width, height }).raw().toBuffer();
+}
+
+describe('encoding a generated image', () => {
+  it('writes a PNG of the rendered size with no metadata', async () => {
+    const png = await encodeGeneratedPng(flatImage(512, 768), false);
+    const meta = await sharp(png).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 768]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+  });
+
+  it('marks the bottom-right corner of free-plan images, and only that corner', async () => {
+    const plain = await encodeGeneratedPng(flatImage(512, 512), false);
+    const marked = await encodeGeneratedPng(flatImage(512, 512), true);
+    const corner = (png: Buffer) => region(png, 512 - 120, 512 - 40, 120, 40);
+    expect(Buffer.compare(await corner(plain), await corner(marked))).not.toBe(0);
+    const rest = (png: Buffer) => region(png, 0, 0, 512, 400);
+    expect(Buffer.compare(await rest(plain), await rest(marked))).toBe(0);
+  });
+});
+
+describe('the watermarked PNG', () => {
+  it('stays RGB, like an unmarked one', async () => {
+    const meta = await sharp(await encodeGeneratedPng(flatImage(256, 256), true)).metadata();
+    expect([meta.channels, meta.hasAlpha]).toEqual([3, false]);
+  });
+});
