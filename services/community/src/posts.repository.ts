@@ -1,6 +1,7 @@
 import type { Cursor } from '@pictura/common/cursor';
 import type { Database } from '@pictura/common/database';
-import { and, arrayContains, desc, eq, lt, or } from 'drizzle-orm';
+import { olderThan } from '@pictura/common/keyset';
+import { and, arrayContains, desc } from 'drizzle-orm';
 import { type PostRow, posts, type schema } from './db/schema.ts';
 
 export interface PostsRepository {
@@ -10,12 +11,7 @@ export interface PostsRepository {
 export function createPostsRepository(db: Database<typeof schema>): PostsRepository {
   return {
     latest(tag, after, limit) {
-      const page = after
-        ? or(
-            lt(posts.createdAt, new Date(after.key)),
-            and(eq(posts.createdAt, new Date(after.key)), lt(posts.id, after.id)),
-          )
-        : undefined;
+      const page = olderThan(posts.createdAt, posts.id, after);
       return db
         .select()
         .from(posts)

@@ -36,7 +36,10 @@ describe.each(ENGINES)('history items on %s', (engine) => {
     );
   // Requests as the gRPC server hands them over: every field present, defaults filled.
   const list = (fields: { userId: number; type: string; cursor?: string; limit?: number }) =>
-    history.listItems(create(ListItemsRequestSchema, fields));
+    history.listItems(create(ListItemsRequestSchema, fields), ctx) as Promise<{
+      items: Item[];
+      nextCursor: string;
+    }>;
 
   it('records a finished job once, however often it is reported', async () => {
     const jobId = randomUUID();

@@ -1,6 +1,7 @@
 import type { Cursor } from '@pictura/common/cursor';
 import type { Database } from '@pictura/common/database';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { olderThan } from '@pictura/common/keyset';
+import { and, desc, eq } from 'drizzle-orm';
 import { type ItemRow, items, type schema } from './db/schema.ts';
 
 export type NewItem = typeof items.$inferInsert;
@@ -29,12 +30,7 @@ export function createItemsRepository(db: Database<typeof schema>): ItemsReposit
       return existing!;
     },
     listForUser(userId, type, after, limit) {
-      const page = after
-        ? or(
-            lt(items.createdAt, new Date(after.key)),
-            and(eq(items.createdAt, new Date(after.key)), lt(items.id, after.id)),
-          )
-        : undefined;
+      const page = olderThan(items.createdAt, items.id, after);
       return db
         .select()
         .from(items)
