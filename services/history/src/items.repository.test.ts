@@ -24,8 +24,10 @@ describe.each(ENGINES)('history items on %s', (engine) => {
   });
   afterAll(() => database.close());
 
-  const record = (userId: number, jobId = randomUUID(), type = 'generated') =>
-    history.recordItem(
+  const ctx = { signal: new AbortController().signal, requestId: 'test' };
+  type Item = { id: string; jobId: string; userId: number; type: string };
+  const record = async (userId: number, jobId = randomUUID(), type = 'generated') =>
+    (await history.recordItem(
       create(RecordItemRequestSchema, {
         jobId,
         userId,
@@ -33,7 +35,8 @@ describe.each(ENGINES)('history items on %s', (engine) => {
         prompt: `prompt ${jobId.slice(0, 4)}`,
         images: [image],
       }),
-    );
+      ctx,
+    )) as Item;
   // Requests as the gRPC server hands them over: every field present, defaults filled.
   const list = (fields: { userId: number; type: string; cursor?: string; limit?: number }) =>
     history.listItems(create(ListItemsRequestSchema, fields), ctx) as Promise<{
