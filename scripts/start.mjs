@@ -17,8 +17,8 @@ if (major < 20 || (major === 20 && minor < 19)) {
 }
 
 const say = (text) => console.log(`\x1b[1m[start]\x1b[0m ${text}`);
-const env = { DATA_DIR: join(ROOT, '.data'), NODE_ENV: 'production', ...process.env };
-const port = Number(env.PORT ?? 8080);
+const port = Number(process.env.PORT ?? 8080);
+const env = { DATA_DIR: join(ROOT, '.data'), NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${port}`, ...process.env };
 
 if (!existsSync(join(ROOT, 'node_modules'))) {
   say('installing dependencies (npm ci)…');
@@ -91,7 +91,7 @@ function printLines(name, stream, color) {
 }
 
 function start(name, index, restarts = 0) {
-  const child = spawnProcess(name, env);
+  const child = spawnProcess(name, env, { detached: true });
   const color = COLORS[index % COLORS.length];
   printLines(name, child.stdout, color);
   printLines(name, child.stderr, color);

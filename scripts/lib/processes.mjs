@@ -7,12 +7,17 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Internal services first, the worker, then the public gateway. */
 export const PROCESS_NAMES = ['auth', 'billing', 'community', 'history', 'jobs', 'worker', 'gateway'];
 
-/** Starts one process as its own OS process, running its TypeScript through tsx. */
-export function spawnProcess(name, env, stdio = ['ignore', 'pipe', 'pipe']) {
+/**
+ * Starts one process as its own OS process, running its TypeScript through tsx. `detached` gives it a
+ * process group of its own, so a terminal's Ctrl-C reaches only the supervisor, which then stops each
+ * process once, gracefully.
+ */
+export function spawnProcess(name, env, { stdio = ['ignore', 'pipe', 'pipe'], detached = false } = {}) {
   return spawn(process.execPath, ['--import', 'tsx', `services/${name}/src/main.ts`], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio,
+    detached,
   });
 }
 
