@@ -1,8 +1,8 @@
 // The built-in generator (pictura-abstract) on this machine's CPU: time per image at 512×512 and 1024×1024.
 // Budget: 512×512 in under 0.5 s on 2 cores. Run: npx tsx bench/generator.bench.ts
 import { loadavg } from 'node:os';
-import * as ort from 'onnxruntime-node';
 import type { Style } from '@pictura/common/generation-options';
+import * as ort from 'onnxruntime-node';
 import { createAbstractPipeline } from '../services/worker/src/generate/abstract.pipeline.ts';
 import { percentile } from './stats.ts';
 
@@ -30,8 +30,11 @@ for (const side of [512, 1024]) {
     times.push(performance.now() - started);
   }
   const p50 = percentile(times, 50);
-  const verdict = side === 512 ? ` (budget < ${BUDGET_512_MS} ms: ${p50 < BUDGET_512_MS ? 'met' : 'MISSED'})` : '';
-  lines.push(`${side}×${side}: p50 ${p50.toFixed(0)} ms · max ${Math.max(...times).toFixed(0)} ms · n=${RUNS}${verdict}`);
+  const verdict =
+    side === 512 ? ` (budget < ${BUDGET_512_MS} ms: ${p50 < BUDGET_512_MS ? 'met' : 'MISSED'})` : '';
+  lines.push(
+    `${side}×${side}: p50 ${p50.toFixed(0)} ms · max ${Math.max(...times).toFixed(0)} ms · n=${RUNS}${verdict}`,
+  );
 }
 console.log(`\nBuilt-in generator (load average ${loadavg()[0]!.toFixed(1)})`);
 for (const line of lines) console.log(`  ${line}`);

@@ -18,7 +18,12 @@ if (major < 20 || (major === 20 && minor < 19)) {
 
 const say = (text) => console.log(`\x1b[1m[start]\x1b[0m ${text}`);
 const port = Number(process.env.PORT ?? 8080);
-const env = { DATA_DIR: join(ROOT, '.data'), NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${port}`, ...process.env };
+const env = {
+  DATA_DIR: join(ROOT, '.data'),
+  NODE_ENV: 'production',
+  PUBLIC_URL: `http://localhost:${port}`,
+  ...process.env,
+};
 
 if (!existsSync(join(ROOT, 'node_modules'))) {
   say('installing dependencies (npm ci)…');

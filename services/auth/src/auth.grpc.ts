@@ -1,28 +1,93 @@
-import { AppError } from '@pictura/common/app-error';
+// Maps AuthService RPCs onto the accounts, Google sign-in and API key services.
 import type { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
-import type { UsersRepository } from './users.repository.ts';
+import { type AccountsService, isAdmin, type SignInResult } from './accounts.service.ts';
+import type { ApiKeysService } from './api-keys.service.ts';
+import type { ApiKeyRow, UserRow } from './db/schema.ts';
+import type { GoogleSignIn } from './google-sign-in.service.ts';
+import type { SigningKeys } from './signing-keys.ts';
 
-/** Spec section 6: admin when the id is 1, the role is admin, or is_admin is set. */
-export function isAdmin(user: { id: number; role: string; isAdmin: boolean }): boolean {
-  return user.id === 1 || user.role === 'admin' || user.isAdmin;
+export { isAdmin };
+
+export function toUserMessage(user: UserRow) {
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username ?? '',
+    email: user.email ?? '',
+    picture: user.picture,
+    role: user.role,
+    isAdmin: isAdmin(user),
+    createdAt: user.createdAt.toISOString(),
+    banned: user.bannedAt !== null,
+  };
 }
 
-export function authGrpc(users: UsersRepository): ServiceImpl<typeof AuthService> {
+const toSignIn = (result: SignInResult) => ({
+  token: result.token,
+  sessionId: result.sessionId,
+  user: toUserMessage(result.user),
+});
+
+const toApiKeyMessage = (row: ApiKeyRow) => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? '',
+});
+
+export function authGrpc(deps: {
+  accounts: AccountsService;
+  google: GoogleSignIn;
+  apiKeys: ApiKeysService;
+  keys: SigningKeys;
+}): ServiceImpl<typeof AuthService> {
+  const { accounts, google, apiKeys } = deps;
+  const jwksJson = JSON.stringify(deps.keys.jwks());
   return {
-    async getUser({ userId }) {
-      const user = await users.findById(userId);
-      if (!user) throw new AppError('not_found', 'User not found', 'user_not_found');
+    getUser: async ({ userId }) => toUserMessage(await accounts.getUser(userId)),
+    register: async ({ username, password }) => toSignIn(await accounts.register({ username, password })),
+    login: async ({ username, password, clientIp }) =>
+      toSignIn(await accounts.login({ username, password, clientIp })),
+    async logout({ sessionId }) {
+      await accounts.logout(sessionId);
+      return {};
+    },
+    getPublicKeys: async () => ({ jwksJson }),
+    checkSession: async ({ sessionId }) => accounts.checkSession(sessionId),
+    updateProfile: async ({ callerId, name, avatar }) =>
+      toUserMessage(await accounts.updateProfile(callerId, { name, avatar })),
+    async deleteAccount({ callerId }) {
+      await accounts.deleteAccount(callerId);
+      return {};
+    },
+    async listUsers({ callerId, cursor, limit, query }) {
+      const afterId = /^\d{1,10}$/.test(cursor) ? Number(cursor) : 0;
+      const page = await accounts.listUsers(callerId, { afterId, limit, query: query || undefined });
       return {
-        id: user.id,
-        name: user.name,
-        username: user.username ?? '',
-        email: user.email ?? '',
-        picture: user.picture,
-        role: user.role,
-        isAdmin: isAdmin(user),
-        createdAt: user.createdAt.toISOString(),
+        users: page.users.map(toUserMessage),
+        nextCursor: page.nextAfterId ? String(page.nextAfterId) : '',
       };
     },
+    setAdmin: async ({ callerId, userId, isAdmin: admin }) =>
+      toUserMessage(await accounts.setAdmin(callerId, userId, admin)),
+    setBanned: async ({ callerId, userId, banned }) =>
+      toUserMessage(await accounts.setBanned(callerId, userId, banned)),
+    startOAuth: async ({ redirectUri, locale }) => ({
+      loginUrl: await google.start({ redirectUri, locale }),
+    }),
+    completeOAuth: async ({ query }) => google.complete(query),
+    redeemHandoff: async ({ handoffCode }) => toSignIn(await google.redeem(handoffCode)),
+    async createApiKey({ callerId, name }) {
+      const { key, row } = await apiKeys.create(callerId, name);
+      return { key, apiKey: toApiKeyMessage(row) };
+    },
+    listApiKeys: async ({ callerId }) => ({ apiKeys: (await apiKeys.list(callerId)).map(toApiKeyMessage) }),
+    async revokeApiKey({ callerId, id }) {
+      await apiKeys.revoke(callerId, id);
+      return {};
+    },
+    verifyApiKey: async ({ key }) => apiKeys.verify(key),
   };
 }

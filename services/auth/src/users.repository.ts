@@ -1,9 +1,39 @@
 import type { Database } from '@pictura/common/database';
-import { eq } from 'drizzle-orm';
-import { type schema, type UserRow, users } from './db/schema.ts';
+import { and, asc, eq, gt, ilike, or, sql } from 'drizzle-orm';
+import { credentials, type schema, type UserRow, users } from './db/schema.ts';
+
+export interface NewUser {
+  username?: string | null;
+  name: string;
+  email?: string | null;
+  picture?: string;
+  googleSubject?: string | null;
+}
 
 export interface UsersRepository {
   findById(id: number): Promise<UserRow | undefined>;
+  /** Case-insensitive. */
+  findByUsername(username: string): Promise<UserRow | undefined>;
+  findByGoogleSubject(subject: string): Promise<UserRow | undefined>;
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  /** Creates the user (and its password hash when given) in one transaction; undefined when the name is taken. */
+  create(user: NewUser, passwordHash?: string): Promise<UserRow | undefined>;
+  passwordHashOf(userId: number): Promise<string | undefined>;
+  update(
+    id: number,
+    changes: Partial<Pick<UserRow, 'name' | 'picture' | 'isAdmin' | 'bannedAt' | 'googleSubject' | 'email'>>,
+  ): Promise<UserRow | undefined>;
+  /** Ascending by id, after the given id. */
+  list(afterId: number, limit: number, query?: string): Promise<UserRow[]>;
+  delete(id: number): Promise<void>;
+}
+
+/** Postgres unique violation, however the driver or Drizzle wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
 }
 
 export function createUsersRepository(db: Database<typeof schema>): UsersRepository {
@@ -11,6 +41,74 @@ export function createUsersRepository(db: Database<typeof schema>): UsersReposit
     async findById(id) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+    async findByUsername(username) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+      return row;
+    },
+    async findByGoogleSubject(subject) {
+      const [row] = await db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
+      return row;
+    },
+    async findByEmail(email) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row;
+    },
+    async create(user, passwordHash) {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({
+              username: user.username ?? null,
+              name: user.name,
+              email: user.email ?? null,
+              picture: user.picture ?? '',
+              googleSubject: user.googleSubject ?? null,
+            })
+            .returning();
+          if (passwordHash) await tx.insert(credentials).values({ userId: row!.id, passwordHash });
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+    async passwordHashOf(userId) {
+      const [row] = await db.select().from(credentials).where(eq(credentials.userId, userId)).limit(1);
+      return row?.passwordHash;
+    },
+    async update(id, changes) {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async list(afterId, limit, query) {
+      const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      return db
+        .select()
+        .from(users)
+        .where(
+          and(
+            gt(users.id, afterId),
+            pattern
+              ? or(ilike(users.username, pattern), ilike(users.name, pattern), ilike(users.email, pattern))
+              : undefined,
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(limit);
+    },
+    async delete(id) {
+      await db.delete(users).where(eq(users.id, id));
     },
   };
 }

@@ -10,7 +10,8 @@ describe('configuration', () => {
   });
 
   it('names every bad variable', () => {
-    const parse = () => parseConfig(baseConfigShape, { REDIS_URL: 'not a url', JOBS_ADDR: 'nowhere', LOG_LEVEL: 'loud' });
+    const parse = () =>
+      parseConfig(baseConfigShape, { REDIS_URL: 'not a url', JOBS_ADDR: 'nowhere', LOG_LEVEL: 'loud' });
     expect(parse).toThrow(ConfigError);
     try {
       parse();

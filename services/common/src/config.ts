@@ -11,7 +11,10 @@ export const baseConfigShape = {
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('pictura'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('pictura'),
   GRPC_HOST: z.string().min(1).default('127.0.0.1'),
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
   METRICS_PORT: port.optional(),

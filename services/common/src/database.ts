@@ -3,11 +3,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 export type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -59,7 +59,9 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     dir = join(options.dataDir, options.service, 'pgdata');
     mkdirSync(dir, { recursive: true });
   } else if (url !== 'memory://') {
-    throw new Error(`DATABASE_URL must be postgres://…, postgresql://… or memory://, not ${new URL(url).protocol}`);
+    throw new Error(
+      `DATABASE_URL must be postgres://…, postgresql://… or memory://, not ${new URL(url).protocol}`,
+    );
   }
   const client = new PGlite(dir);
   await client.waitReady;

@@ -19,11 +19,18 @@ export function appErrorFromServiceError(error: grpc.ServiceError): AppError {
   const sent = String(error.metadata?.get(APP_CODE_METADATA_KEY)[0] ?? '');
   const reason = error.metadata?.get(APP_REASON_METADATA_KEY)[0];
   if (isAppErrorCode(sent)) {
-    return new AppError(sent, sent === 'internal' ? 'Internal error' : error.details, reason ? String(reason) : undefined);
+    return new AppError(
+      sent,
+      sent === 'internal' ? 'Internal error' : error.details,
+      reason ? String(reason) : undefined,
+    );
   }
   // No AppError behind it: a transport failure, whose details name hosts and ports. Keep them out.
   const code = appCodeForGrpcStatus(error.code);
-  return new AppError(code, TRANSPORT_MESSAGES[code] ?? 'Service temporarily unavailable, please try again later');
+  return new AppError(
+    code,
+    TRANSPORT_MESSAGES[code] ?? 'Service temporarily unavailable, please try again later',
+  );
 }
 
 function metadataFor(options?: CallOptions): grpc.Metadata {

@@ -1,4 +1,4 @@
-import { create, fromBinary, toBinary, type DescMethod } from '@bufbuild/protobuf';
+import { create, type DescMethod, fromBinary, toBinary } from '@bufbuild/protobuf';
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import type { AnyService } from './grpc-types.ts';
 
@@ -11,14 +11,19 @@ export function grpcServiceDefinition(service: AnyService): ServiceDefinition {
   return definition;
 }
 
-export function methodDefinition(serviceTypeName: string, method: DescMethod): MethodDefinition<unknown, unknown> {
+export function methodDefinition(
+  serviceTypeName: string,
+  method: DescMethod,
+): MethodDefinition<unknown, unknown> {
   return {
     path: `/${serviceTypeName}/${method.name}`,
     requestStream: method.methodKind === 'client_streaming' || method.methodKind === 'bidi_streaming',
     responseStream: method.methodKind === 'server_streaming' || method.methodKind === 'bidi_streaming',
-    requestSerialize: (message) => Buffer.from(toBinary(method.input, create(method.input, message as never))),
+    requestSerialize: (message) =>
+      Buffer.from(toBinary(method.input, create(method.input, message as never))),
     requestDeserialize: (bytes) => fromBinary(method.input, bytes),
-    responseSerialize: (message) => Buffer.from(toBinary(method.output, create(method.output, message as never))),
+    responseSerialize: (message) =>
+      Buffer.from(toBinary(method.output, create(method.output, message as never))),
     responseDeserialize: (bytes) => fromBinary(method.output, bytes),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { AppError } from './app-error.ts';
-import { HealthCheckResponse_ServingStatus, Health } from './gen/grpc/health/v1/health_pb.ts';
+import { Health, HealthCheckResponse_ServingStatus } from './gen/grpc/health/v1/health_pb.ts';
 import { grpcServiceDefinition } from './grpc-definition.ts';
 import { APP_CODE_METADATA_KEY, APP_REASON_METADATA_KEY, GRPC_STATUS_BY_APP_CODE } from './grpc-status.ts';
 import type { AnyService, CallContext, ServiceImpl } from './grpc-types.ts';
@@ -37,7 +37,9 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
     },
     watch: (call: grpc.ServerWritableStream<{ service: string }, unknown>) => {
       call.write({
-        status: serving ? HealthCheckResponse_ServingStatus.SERVING : HealthCheckResponse_ServingStatus.NOT_SERVING,
+        status: serving
+          ? HealthCheckResponse_ServingStatus.SERVING
+          : HealthCheckResponse_ServingStatus.NOT_SERVING,
       });
     },
   });
@@ -67,7 +69,8 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
       const handlers: grpc.UntypedServiceImplementation = {};
       for (const method of service.methods) {
         const fn = (impl as Record<string, (req: unknown, ctx: CallContext) => unknown>)[method.localName];
-        if (typeof fn !== 'function') throw new Error(`${service.typeName}.${method.name} is not implemented`);
+        if (typeof fn !== 'function')
+          throw new Error(`${service.typeName}.${method.name} is not implemented`);
         const label = `${service.typeName}/${method.name}`;
         if (method.methodKind === 'unary') {
           handlers[method.localName] = (

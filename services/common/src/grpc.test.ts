@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './app-error.ts';
-import { HistoryService } from './gen/history/v1/history_pb.ts';
 import { Health, HealthCheckResponse_ServingStatus } from './gen/grpc/health/v1/health_pb.ts';
+import { HistoryService } from './gen/history/v1/history_pb.ts';
 import { createServiceClient } from './grpc-client.ts';
 import { createGrpcServer, type GrpcServer } from './grpc-server.ts';
 import { createLogger } from './logger.ts';
@@ -84,6 +84,7 @@ describe('gRPC server streaming', () => {
     const server = createGrpcServer('jobs', createLogger('test', 'silent'));
     server.add(JobsService, {
       submitGeneration: async () => ({}),
+      submitUpscale: async () => ({}),
       getJob: async () => ({}),
       listModels: async () => ({ models: [] }),
       async *watchJob(request) {

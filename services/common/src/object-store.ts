@@ -49,7 +49,11 @@ export function createFileObjectStore(root: string): ObjectStore {
       try {
         const info = await stat(pathOf(key));
         const extension = key.slice(key.lastIndexOf('.') + 1) as ImageExtension;
-        return { stream: createReadStream(pathOf(key)), bytes: info.size, contentType: CONTENT_TYPES[extension] };
+        return {
+          stream: createReadStream(pathOf(key)),
+          bytes: info.size,
+          contentType: CONTENT_TYPES[extension],
+        };
       } catch {
         return null;
       }

@@ -1,5 +1,6 @@
 // Queue contracts shared by jobs (producer) and the worker (consumer): they meet only in Redis.
 import type { GenerationOptions } from './generation-options.ts';
+import { NOT_AN_IMAGE_MESSAGE } from './image-sniff.ts';
 
 export const QUEUE_NAMES = { generate: 'generate', upscale: 'upscale' } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -32,7 +33,25 @@ export interface GenerateJobResult {
   inferenceMs: number;
 }
 
-/** What the worker reports through job.updateProgress. */
+export type UpscaleFormat = 'png' | 'jpeg' | 'webp';
+export const UPSCALE_FORMATS: readonly UpscaleFormat[] = ['png', 'jpeg', 'webp'];
+export const DEFAULT_UPSCALE_MODEL = 'pictura-upscale-x4';
+
+export interface UpscaleJobData {
+  jobId: string;
+  requestId: string;
+  /** 0 for a guest. */
+  userId: number;
+  /** Object store key of the image to upscale: the worker reads it from the store, never from a URL. */
+  sourceKey: string;
+  model: string;
+  format: UpscaleFormat;
+}
+
+/** An upscale finishes like a generation: one stored image (seed 0, never flagged). */
+export type UpscaleJobResult = GenerateJobResult;
+
+/** What the worker reports through job.updateProgress (images rendered, or tiles upscaled). */
 export interface JobProgressReport {
   done: number;
   total: number;
@@ -61,4 +80,9 @@ export const JOB_ERROR_MESSAGES = {
   generation_failed: 'Failed to generate image, please try again',
   storage_unavailable: 'Image storage service is temporarily unavailable, please try again later',
   invalid_input: 'Failed to generate image, please try again',
+  upscale_failed: 'Upscale failed, please try again',
+  source_missing: 'Cannot load image, please check the URL',
+  not_an_image: NOT_AN_IMAGE_MESSAGE,
+  too_many_pixels: 'Image dimensions are too large',
 } as const;
+export type JobErrorCode = keyof typeof JOB_ERROR_MESSAGES;

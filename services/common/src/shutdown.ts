@@ -6,7 +6,10 @@ type Step = () => Promise<unknown> | unknown;
  * Runs the registered steps in reverse order of registration on SIGTERM or SIGINT (first in, last out:
  * stop taking work before closing what the work needs), then exits. A second signal exits at once.
  */
-export function gracefulShutdown(logger: Logger, timeoutMs = 15_000): { add(name: string, step: Step): void } {
+export function gracefulShutdown(
+  logger: Logger,
+  timeoutMs = 15_000,
+): { add(name: string, step: Step): void } {
   const steps: { name: string; step: Step }[] = [];
   let stopping = false;
   const stop = async (signal: string) => {

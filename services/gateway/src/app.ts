@@ -2,30 +2,44 @@
 import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Logger } from '@pictura/common/logger';
 import type { ObjectStore } from '@pictura/common/object-store';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createGatewayAuth, type GatewayAuthDeps } from './auth/gateway-auth.ts';
 import type { JobsClient } from './clients.ts';
 import type { GatewayConfig } from './config.ts';
-import { errorHandler } from './http-errors.ts';
 import { registerHttpMetrics } from './http.metrics.ts';
+import { errorHandler } from './http-errors.ts';
 import { createRateLimiter } from './rate-limiter.ts';
+import { authRoutes } from './routes/auth.routes.ts';
 import { filesRoutes } from './routes/files.routes.ts';
-import { type HealthClients, healthRoutes } from './routes/health.routes.ts';
-import { ErrorBody, JobBody } from './routes/generate.schemas.ts';
 import { generateRoutes } from './routes/generate.routes.ts';
+import { ErrorBody, JobBody } from './routes/generate.schemas.ts';
+import { type HealthClients, healthRoutes } from './routes/health.routes.ts';
+import { uploadRoutes } from './routes/upload.routes.ts';
 import { webRoutes } from './routes/web.routes.ts';
 import { registerViewer } from './viewer.ts';
 
 export interface GatewayDeps {
-  config: Pick<GatewayConfig, 'QUEUE_PREFIX' | 'GUEST_GENERATE_PER_MINUTE' | 'WEB_DIST_DIR' | 'TRUST_PROXY'>;
+  config: Pick<
+    GatewayConfig,
+    | 'QUEUE_PREFIX'
+    | 'GUEST_GENERATE_PER_MINUTE'
+    | 'GUEST_UPSCALE_PER_MINUTE'
+    | 'WEB_DIST_DIR'
+    | 'TRUST_PROXY'
+    | 'PUBLIC_URL'
+    | 'ALLOW_LOOPBACK_FETCH'
+  >;
   logger: Logger;
   jobs: JobsClient;
   store: ObjectStore;
   redis: Redis;
   /** Health clients of the services the gateway depends on, by name. */
   health: HealthClients;
+  /** Sign-in and API keys; without it every caller is a guest (tests of other routes). */
+  auth?: GatewayAuthDeps;
 }
 
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -41,22 +55,52 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   app.addSchema(ErrorBody);
   app.addSchema(JobBody);
-  registerViewer(app);
+  const gatewayAuth = deps.auth
+    ? createGatewayAuth(deps.auth, deps.redis, deps.config.QUEUE_PREFIX)
+    : undefined;
+  if (gatewayAuth) app.addHook('onClose', async () => gatewayAuth.close());
+  registerViewer(app, gatewayAuth?.authenticate);
   registerHttpMetrics(app);
 
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Pictura API', version: '1.0.138', description: 'Text-to-image generation, upscaling, history and community.' },
+      info: {
+        title: 'Pictura API',
+        version: '1.0.138',
+        description: 'Text-to-image generation, upscaling, history and community.',
+      },
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { services: deps.health });
+  if (deps.auth && gatewayAuth) {
+    await app.register(authRoutes, {
+      auth: deps.auth.client,
+      authenticator: gatewayAuth,
+      publicUrl: deps.config.PUBLIC_URL,
+    });
+  }
   await app.register(generateRoutes, {
     jobs: deps.jobs,
-    guestLimiter: createRateLimiter(deps.redis, deps.config.QUEUE_PREFIX, deps.config.GUEST_GENERATE_PER_MINUTE),
+    guestLimiter: createRateLimiter(
+      deps.redis,
+      deps.config.QUEUE_PREFIX,
+      deps.config.GUEST_GENERATE_PER_MINUTE,
+    ),
+  });
+  await app.register(uploadRoutes, {
+    jobs: deps.jobs,
+    store: deps.store,
+    upscaleLimiter: createRateLimiter(
+      deps.redis,
+      deps.config.QUEUE_PREFIX,
+      deps.config.GUEST_UPSCALE_PER_MINUTE,
+    ),
+    publicUrl: deps.config.PUBLIC_URL,
+    allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
   });
   await app.register(filesRoutes, { store: deps.store });
   await app.register(webRoutes, { webRoot: deps.config.WEB_DIST_DIR });

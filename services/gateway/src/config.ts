@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { baseConfigShape, configTypes } from '@pictura/common/config';
+import { z } from 'zod';
 
 export const gatewayConfigShape = {
   ...baseConfigShape,
@@ -13,6 +13,20 @@ export const gatewayConfigShape = {
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** Generation requests per minute per client address for guests; 0 turns the limit off. */
   GUEST_GENERATE_PER_MINUTE: z.coerce.number().int().nonnegative().default(30),
+  /** Upscale requests per minute per client address for guests; 0 turns the limit off. */
+  GUEST_UPSCALE_PER_MINUTE: z.coerce.number().int().nonnegative().default(20),
+  /**
+   * Lets upscale-by-link fetch loopback addresses. Only for tests whose image server listens on 127.0.0.1;
+   * never set in production, where it would let users reach services on the gateway's own machine.
+   */
+  ALLOW_LOOPBACK_FETCH: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** How long the gateway reuses auth's answer about a session; a logout or ban bites within this (≤ 5 s). */
+  SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+  /** Requests a minute per API key; 0 turns the limit off. */
+  API_KEY_PER_MINUTE: z.coerce.number().int().nonnegative().default(60),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

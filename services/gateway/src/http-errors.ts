@@ -1,7 +1,8 @@
 // The one table from AppError codes to HTTP, and the one error handler that shapes every error body as
 // {error, message}. It never leaks a stack trace or an internal message.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
 import { AppError, type AppErrorCode } from '@pictura/common/app-error';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 export const HTTP_STATUS_BY_APP_CODE: Record<AppErrorCode, number> = {
   invalid_argument: 400,
@@ -49,7 +50,10 @@ function validationBody(error: FastifyError): ErrorBody {
     const limit = (first.params as { limit: number }).limit;
     return { error: 'too_long', message: `${field} must be at most ${limit} characters` };
   }
-  if (field in FIELD_MESSAGES && (first?.keyword === 'required' || first?.keyword === 'minLength' || first?.keyword === 'pattern')) {
+  if (
+    field in FIELD_MESSAGES &&
+    (first?.keyword === 'required' || first?.keyword === 'minLength' || first?.keyword === 'pattern')
+  ) {
     return FIELD_MESSAGES[field]!;
   }
   if (first?.keyword === 'additionalProperties') {
@@ -67,24 +71,41 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorBody):
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** The status and {error, message} body for any error a route throws; shared by every error shape we send. */
+export function errorReply(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     const status = HTTP_STATUS_BY_APP_CODE[error.code];
     if (status >= 500) request.log.warn({ code: error.code }, error.message);
     const message = status === 500 ? GENERIC_MESSAGE[500]! : error.message;
-    return sendError(reply, status, { error: error.reason ?? error.code, message });
+    return { status, body: { error: error.reason ?? error.code, message } };
   }
-  if (error.validation) return sendError(reply, 400, validationBody(error));
+  if (error.validation) return { status: 400, body: validationBody(error) };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return sendError(reply, 400, { error: 'invalid_json', message: 'Request body is not valid JSON' });
+      return { status: 400, body: { error: 'invalid_json', message: 'Request body is not valid JSON' } };
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return sendError(reply, 400, { error: 'invalid_json', message: 'Request body is empty' });
+      return { status: 400, body: { error: 'invalid_json', message: 'Request body is empty' } };
     }
-    return sendError(reply, status, { error: error.code?.toLowerCase() ?? 'bad_request', message: GENERIC_MESSAGE[status] ?? 'Bad request' });
+    const body = {
+      error: error.code?.toLowerCase() ?? 'bad_request',
+      message: GENERIC_MESSAGE[status] ?? 'Bad request',
+    };
+    return { status, body };
   }
   request.log.error({ err: error }, 'unhandled error');
-  return sendError(reply, 500, { error: 'server_error', message: GENERIC_MESSAGE[500]! });
+  return { status: 500, body: { error: 'server_error', message: GENERIC_MESSAGE[500]! } };
+}
+
+export function errorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { status, body } = errorReply(error, request);
+  return sendError(reply, status, body);
 }

@@ -1,6 +1,6 @@
+import { registry } from '@pictura/common/metrics';
 import type { FastifyInstance } from 'fastify';
 import { Histogram } from 'prom-client';
-import { registry } from '@pictura/common/metrics';
 
 const duration = new Histogram({
   name: 'http_request_duration_seconds',
@@ -13,7 +13,11 @@ const duration = new Histogram({
 export function registerHttpMetrics(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
-      { route: request.routeOptions.url ?? 'unmatched', method: request.method, status: String(reply.statusCode) },
+      {
+        route: request.routeOptions.url ?? 'unmatched',
+        method: request.method,
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });

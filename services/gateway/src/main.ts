@@ -1,6 +1,7 @@
 // Composition root of the gateway: the only public entry.
 import { join } from 'node:path';
 import { loadConfig } from '@pictura/common/config';
+import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { Health } from '@pictura/common/gen/grpc/health/v1/health_pb';
 import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
@@ -20,9 +21,11 @@ const redis = createRedis(config.REDIS_URL);
 shutdown.add('redis', () => redis.quit());
 const settings = { deadlineMs: config.GRPC_DEADLINE_MS };
 const jobs = createServiceClient(JobsService, config.JOBS_ADDR, settings);
+const auth = createServiceClient(AuthService, config.AUTH_ADDR, settings);
 const health = { jobs: createServiceClient(Health, config.JOBS_ADDR, settings) };
 shutdown.add('clients', () => {
   jobs.close();
+  auth.close();
   for (const client of Object.values(health)) client.close();
 });
 
@@ -33,6 +36,11 @@ const app = await buildApp({
   store: createFileObjectStore(join(config.DATA_DIR, 'objects')),
   redis,
   health,
+  auth: {
+    client: auth,
+    sessionCacheMs: config.SESSION_CHECK_CACHE_MS,
+    apiKeyPerMinute: config.API_KEY_PER_MINUTE,
+  },
 });
 await app.listen({ port: config.PORT, host: config.HOST });
 shutdown.add('http', () => app.close());

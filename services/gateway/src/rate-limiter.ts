@@ -11,7 +11,9 @@ export function createRateLimiter(redis: Redis, prefix: string, perMinute: numbe
       if (perMinute === 0) return true;
       const window = Math.floor(Date.now() / 60_000);
       const redisKey = `${prefix}:ratelimit:${key}:${window}`;
-      const [[, count]] = (await redis.multi().incr(redisKey).pexpire(redisKey, 61_000).exec()) as [[null, number]];
+      const [[, count]] = (await redis.multi().incr(redisKey).pexpire(redisKey, 61_000).exec()) as [
+        [null, number],
+      ];
       return count <= perMinute;
     },
   };

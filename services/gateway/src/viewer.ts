@@ -1,10 +1,16 @@
-// Who is calling. Until sign-in exists every caller is a guest (user 0); the identity issue replaces
-// this with JWT and API-key verification, and every route already reads request.viewer.
-import type { FastifyInstance } from 'fastify';
+// Who is calling: a guest (user 0), or the user behind a verified session token or API key
+// (auth/authenticate.ts). Every route reads request.viewer.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface Viewer {
   /** 0 for a guest. */
   userId: number;
+  /** Spec section 6 (id 1, role admin or is_admin), as auth answered within the last few seconds. */
+  isAdmin: boolean;
+  /** Set when signed in with a session token. */
+  sessionId?: string;
+  /** Set when calling with an API key. */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
@@ -13,9 +19,14 @@ declare module 'fastify' {
   }
 }
 
-export function registerViewer(app: FastifyInstance): void {
+/** Without `authenticate` every caller is a guest; a bad credential makes `authenticate` throw (401). */
+export function registerViewer(
+  app: FastifyInstance,
+  authenticate?: (request: FastifyRequest) => Promise<Viewer>,
+): void {
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request) => {
-    request.viewer = { userId: 0 };
+    request.viewer = { userId: 0, isAdmin: false };
+    if (authenticate) request.viewer = await authenticate(request);
   });
 }

@@ -1,6 +1,5 @@
 // Billing is the source of truth for what a plan allows; its answer is reused briefly, never taken from a JWT.
-import type { Entitlements } from '@pictura/common/gen/billing/v1/billing_pb';
-import type { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
+import type { BillingService, Entitlements } from '@pictura/common/gen/billing/v1/billing_pb';
 import type { ServiceClient } from '@pictura/common/grpc-types';
 
 export interface EntitlementsRepository {

@@ -38,18 +38,32 @@ export function normaliseGenerationOptions(
   randomSeed: () => number,
 ): GenerationOptions {
   const prompt = raw.prompt.trim();
-  if (prompt === '') throw new AppError('invalid_argument', 'Please enter an image description', 'prompt_required');
+  if (prompt === '')
+    throw new AppError('invalid_argument', 'Please enter an image description', 'prompt_required');
   if (prompt.length > PROMPT_MAX_LENGTH || raw.negativePrompt.length > PROMPT_MAX_LENGTH) {
-    throw new AppError('invalid_argument', `Descriptions are limited to ${PROMPT_MAX_LENGTH} characters`, 'prompt_too_long');
+    throw new AppError(
+      'invalid_argument',
+      `Descriptions are limited to ${PROMPT_MAX_LENGTH} characters`,
+      'prompt_too_long',
+    );
   }
   const count = raw.count === 0 ? 1 : raw.count;
   if (count < 1 || count > MAX_IMAGES_PER_REQUEST) {
-    throw new AppError('invalid_argument', `Choose between 1 and ${MAX_IMAGES_PER_REQUEST} images`, 'invalid_option');
+    throw new AppError(
+      'invalid_argument',
+      `Choose between 1 and ${MAX_IMAGES_PER_REQUEST} images`,
+      'invalid_option',
+    );
   }
   return {
     prompt,
     negativePrompt: raw.negativePrompt.trim(),
-    aspectRatio: oneOf('aspect ratio', raw.aspectRatio, Object.keys(ASPECT_RATIOS) as (keyof typeof ASPECT_RATIOS)[], 'square'),
+    aspectRatio: oneOf(
+      'aspect ratio',
+      raw.aspectRatio,
+      Object.keys(ASPECT_RATIOS) as (keyof typeof ASPECT_RATIOS)[],
+      'square',
+    ),
     style: oneOf('style', raw.style, STYLES, 'none'),
     color: oneOf('color', raw.color, COLORS, 'none'),
     lighting: oneOf('lighting', raw.lighting, LIGHTINGS, 'none'),

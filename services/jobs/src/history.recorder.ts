@@ -8,10 +8,18 @@ export interface HistoryRecorder {
   record(row: JobRow): Promise<void>;
 }
 
-export function createHistoryRecorder(history: ServiceClient<typeof HistoryService>, logger: Logger): HistoryRecorder {
+export function createHistoryRecorder(
+  history: ServiceClient<typeof HistoryService>,
+  logger: Logger,
+): HistoryRecorder {
   return {
     async record(row) {
-      const { prompt = '', negativePrompt = '', model = '', ...options } = row.options as Record<string, string>;
+      const {
+        prompt = '',
+        negativePrompt = '',
+        model = '',
+        ...options
+      } = row.options as Record<string, string>;
       const request = {
         jobId: row.id,
         userId: row.userId,
@@ -20,7 +28,13 @@ export function createHistoryRecorder(history: ServiceClient<typeof HistoryServi
         negativePrompt,
         model,
         optionsJson: JSON.stringify(options),
-        images: row.images.map(({ key, width, height, seed, flagged }) => ({ key, width, height, seed, flagged })),
+        images: row.images.map(({ key, width, height, seed, flagged }) => ({
+          key,
+          width,
+          height,
+          seed,
+          flagged,
+        })),
       };
       for (let attempt = 1; ; attempt++) {
         try {

@@ -1,7 +1,8 @@
 // Maps the jobs service to its gRPC contract (proto names in, domain calls, proto names out).
-import { type Job, JobKind, JobsService, JobStatus } from '@pictura/common/gen/jobs/v1/jobs_pb';
+
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { JobSchema } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { type Job, JobKind, JobStatus, type JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
 import type { JobsService as Jobs, JobView } from './jobs.service.ts';
 
@@ -58,6 +59,14 @@ export function jobsGrpc(jobs: Jobs): ServiceImpl<typeof JobsService> {
           seed: o?.seed,
           count: o?.count ?? 1,
         },
+        request.requestId || ctx.requestId,
+      );
+      return toProtoJob(view);
+    },
+    async submitUpscale(request, ctx) {
+      const view = await jobs.submitUpscale(
+        request.userId,
+        { sourceKey: request.sourceKey, model: request.model, format: request.format },
         request.requestId || ctx.requestId,
       );
       return toProtoJob(view);

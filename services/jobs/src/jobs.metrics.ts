@@ -1,5 +1,5 @@
-import { Counter, Histogram } from 'prom-client';
 import { registry } from '@pictura/common/metrics';
+import { Counter, Histogram } from 'prom-client';
 import type { JobRow } from './db/schema.ts';
 
 const submitted = new Counter({
@@ -33,8 +33,8 @@ const runTime = new Histogram({
 });
 
 export const jobMetrics = {
-  submitted(plan: string) {
-    submitted.inc({ kind: 'generate', plan });
+  submitted(kind: JobRow['kind'], plan: string) {
+    submitted.inc({ kind, plan });
   },
   finished(row: JobRow) {
     finished.inc({ kind: row.kind, status: row.status });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDatabase } from '@pictura/common/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
 import { schema } from './db/schema.ts';
 import { createJobsRepository, type JobsRepository } from './jobs.repository.ts';
@@ -22,11 +22,24 @@ describe.each(ENGINES)('jobs repository on %s', (engine) => {
   afterAll(() => database.close());
 
   const newJob = (userId = 0) =>
-    jobs.insert({ id: randomUUID(), kind: 'generate', userId, status: 'waiting', options: { style: 'anime' }, priority: 3 });
+    jobs.insert({
+      id: randomUUID(),
+      kind: 'generate',
+      userId,
+      status: 'waiting',
+      options: { style: 'anime' },
+      priority: 3,
+    });
 
   it('records a waiting job and reads it back', async () => {
     const row = await newJob(5);
-    expect(await jobs.find(row.id)).toMatchObject({ id: row.id, status: 'waiting', userId: 5, progress: 0, images: [] });
+    expect(await jobs.find(row.id)).toMatchObject({
+      id: row.id,
+      status: 'waiting',
+      userId: 5,
+      progress: 0,
+      images: [],
+    });
   });
 
   it('moves through processing to completed, once', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '@pictura/common/database';
 import type { JobImageResult } from '@pictura/common/queues';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { type JobRow, jobs, type schema } from './db/schema.ts';
 
 export type NewJob = typeof jobs.$inferInsert;
@@ -40,6 +40,11 @@ export function createJobsRepository(db: Database<typeof schema>): JobsRepositor
     complete: (id, images, inferenceMs) =>
       updateUnfinished(id, { status: 'completed', progress: 1, images, inferenceMs, finishedAt: new Date() }),
     fail: (id, code, message) =>
-      updateUnfinished(id, { status: 'error', errorCode: code, errorMessage: message, finishedAt: new Date() }),
+      updateUnfinished(id, {
+        status: 'error',
+        errorCode: code,
+        errorMessage: message,
+        finishedAt: new Date(),
+      }),
   };
 }

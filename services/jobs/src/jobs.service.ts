@@ -2,15 +2,24 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
 import { imageSize } from '@pictura/common/generation-options';
 import type { Logger } from '@pictura/common/logger';
-import { JOB_ERROR_MESSAGES, type GenerateJobResult, PLAN_QUEUE_PRIORITY } from '@pictura/common/queues';
+import { isObjectKey } from '@pictura/common/object-store';
+import {
+  DEFAULT_UPSCALE_MODEL,
+  type GenerateJobResult,
+  JOB_ERROR_MESSAGES,
+  type JobErrorCode,
+  PLAN_QUEUE_PRIORITY,
+  UPSCALE_FORMATS,
+  type UpscaleFormat,
+} from '@pictura/common/queues';
 import type { JobRow } from './db/schema.ts';
 import type { EntitlementsRepository } from './entitlements.repository.ts';
 import { normaliseGenerationOptions, type RawGenerationOptions } from './generation-request.ts';
 import type { HistoryRecorder } from './history.recorder.ts';
+import { jobMetrics } from './jobs.metrics.ts';
 import type { JobsRepository } from './jobs.repository.ts';
 import type { ModelsRepository } from './models.repository.ts';
 import type { QueueEvent, QueueRepository } from './queue.repository.ts';
-import { jobMetrics } from './jobs.metrics.ts';
 
 export interface JobView {
   row: JobRow;
@@ -21,9 +30,19 @@ type Watcher = (row: JobRow) => void;
 
 const isFinished = (row: JobRow) => row.status === 'completed' || row.status === 'error';
 
-function errorFor(reason: string): { code: string; message: string } {
-  const code = reason in JOB_ERROR_MESSAGES ? (reason as keyof typeof JOB_ERROR_MESSAGES) : 'generation_failed';
+/** The user-facing error of a failed job; an unknown reason (a crash's text) is never shown. */
+function errorFor(reason: string, kind: JobRow['kind']): { code: string; message: string } {
+  const fallback: JobErrorCode = kind === 'upscale' ? 'upscale_failed' : 'generation_failed';
+  const code = reason in JOB_ERROR_MESSAGES ? (reason as JobErrorCode) : fallback;
   return { code, message: JOB_ERROR_MESSAGES[code] };
+}
+
+export interface UpscaleRequest {
+  sourceKey: string;
+  /** Empty: the default upscale model. */
+  model: string;
+  /** Empty: png. */
+  format: string;
 }
 
 export function createJobsService(deps: {
@@ -58,7 +77,8 @@ export function createJobsService(deps: {
 
   async function applyFailure(jobId: string, reason: string): Promise<JobRow | undefined> {
     progressWrites.delete(jobId);
-    const { code, message } = errorFor(reason);
+    const kind = (await jobs.find(jobId))?.kind ?? 'generate';
+    const { code, message } = errorFor(reason, kind);
     const row = await jobs.fail(jobId, code, message);
     if (row) jobMetrics.finished(row);
     return row;
@@ -99,13 +119,15 @@ export function createJobsService(deps: {
   }
 
   queue.onEvent((event) => {
-    handleEvent(event).catch((error) => logger.error({ err: error, jobId: event.jobId }, 'job event not applied'));
+    handleEvent(event).catch((error) =>
+      logger.error({ err: error, jobId: event.jobId }, 'job event not applied'),
+    );
   });
 
   /** Brings an unfinished record up to date from the queue, in case an event was missed while we were down. */
   async function reconcile(row: JobRow): Promise<JobRow> {
     if (isFinished(row)) return row;
-    const state = await queue.state(row.id);
+    const state = await queue.state(row.id, row.kind);
     if (state.state === 'completed') return (await applyCompletion(row.id, state.result)) ?? row;
     if (state.state === 'failed') return (await applyFailure(row.id, state.reason)) ?? row;
     if (state.state === 'unknown' && Date.now() - row.createdAt.getTime() > 60_000) {
@@ -115,7 +137,7 @@ export function createJobsService(deps: {
   }
 
   async function view(row: JobRow): Promise<JobView> {
-    return { row, position: row.status === 'waiting' ? await queue.position(row.id) : 0 };
+    return { row, position: row.status === 'waiting' ? await queue.position(row.id, row.kind) : 0 };
   }
 
   async function findVisible(jobId: string, viewerUserId: number): Promise<JobRow> {
@@ -142,12 +164,42 @@ export function createJobsService(deps: {
       // A guest's prompt goes only into the transient queue payload, never into the table.
       const { prompt, negativePrompt, ...rest } = options;
       const stored = userId === 0 ? rest : options;
-      const row = await jobs.insert({ id, kind: 'generate', userId, status: 'waiting', options: stored, priority });
+      const row = await jobs.insert({
+        id,
+        kind: 'generate',
+        userId,
+        status: 'waiting',
+        options: stored,
+        priority,
+      });
       await queue.addGeneration(
         { jobId: id, requestId, userId, options, width, height, watermark: plan.watermark },
         priority,
       );
-      jobMetrics.submitted(plan.plan);
+      jobMetrics.submitted('generate', plan.plan);
+      return view(row);
+    },
+
+    async submitUpscale(userId: number, request: UpscaleRequest, requestId: string): Promise<JobView> {
+      if (!isObjectKey(request.sourceKey)) {
+        throw new AppError('invalid_argument', 'Cannot load image, please check the URL', 'source_missing');
+      }
+      const format = (request.format || 'png') as UpscaleFormat;
+      if (!UPSCALE_FORMATS.includes(format)) {
+        throw new AppError('invalid_argument', `Unknown output format: ${request.format}`, 'invalid_option');
+      }
+      const available = (await models.list()).filter((m) => m.kind === 'upscale');
+      const model = request.model || (available.find((m) => m.isDefault)?.name ?? DEFAULT_UPSCALE_MODEL);
+      if (available.length > 0 && !available.some((m) => m.name === model)) {
+        throw new AppError('invalid_argument', `Unknown model: ${model}`, 'unknown_model');
+      }
+      const plan = await entitlements.forUser(userId, requestId);
+      const priority = plan.queuePriority || PLAN_QUEUE_PRIORITY.free;
+      const id = randomUUID();
+      const options = { sourceKey: request.sourceKey, model, format };
+      const row = await jobs.insert({ id, kind: 'upscale', userId, status: 'waiting', options, priority });
+      await queue.addUpscale({ jobId: id, requestId, userId, ...options }, priority);
+      jobMetrics.submitted('upscale', plan.plan);
       return view(row);
     },
 

@@ -1,8 +1,9 @@
 // Composition root of the jobs service.
+
+import { loadConfig } from '@pictura/common/config';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
 import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
-import { loadConfig } from '@pictura/common/config';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createRedis } from '@pictura/common/redis';
 import { startServiceHost } from '@pictura/common/service-host';

@@ -1,6 +1,7 @@
 // The models the running workers advertise in Redis (each worker's entry expires unless refreshed).
-import type { Redis } from 'ioredis';
+
 import { type AdvertisedModel, workerModelsKey } from '@pictura/common/queues';
+import type { Redis } from 'ioredis';
 
 export interface ModelsRepository {
   list(): Promise<AdvertisedModel[]>;
@@ -20,9 +21,12 @@ export function createModelsRepository(redis: Redis, queuePrefix: string): Model
       const byName = new Map<string, AdvertisedModel>();
       for (const value of await redis.mget(keys)) {
         if (!value) continue;
-        for (const model of JSON.parse(value) as AdvertisedModel[]) byName.set(`${model.kind}:${model.name}`, model);
+        for (const model of JSON.parse(value) as AdvertisedModel[])
+          byName.set(`${model.kind}:${model.name}`, model);
       }
-      return [...byName.values()].sort((a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault));
+      return [...byName.values()].sort(
+        (a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault),
+      );
     },
   };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
+import { type GenerateJobData, PLAN_QUEUE_PRIORITY, QUEUE_NAMES } from '@pictura/common/queues';
+import { createRedis } from '@pictura/common/redis';
 import { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
-import { createRedis } from '@pictura/common/redis';
-import { type GenerateJobData, PLAN_QUEUE_PRIORITY, QUEUE_NAMES } from '@pictura/common/queues';
 import { testRedis } from '../../../test/support/redis.ts';
 import { createQueueRepository, type QueueEvent, type QueueRepository } from './queue.repository.ts';
 
@@ -35,7 +35,12 @@ describe('queue repository (real Redis, BullMQ)', () => {
   const seen: QueueEvent[] = [];
 
   beforeAll(async () => {
-    queue = await createQueueRepository({ connection: env.redis, eventsConnection: events, prefix: env.prefix, retentionSeconds: 60 });
+    queue = await createQueueRepository({
+      connection: env.redis,
+      eventsConnection: events,
+      prefix: env.prefix,
+      retentionSeconds: 60,
+    });
     queue.onEvent((event) => seen.push(event));
   });
   afterAll(async () => {
@@ -75,9 +80,16 @@ describe('queue repository (real Redis, BullMQ)', () => {
     expect(order).toEqual([ultimate, premium, free1, free2]);
     expect(await queue.position(free2)).toBe(0);
     expect(seen.find((e) => e.type === 'active' && e.jobId === premium)).toBeTruthy();
-    expect(seen.find((e) => e.type === 'progress' && e.jobId === premium)).toMatchObject({ progress: { done: 1, total: 2 } });
-    expect(seen.find((e) => e.type === 'completed' && e.jobId === premium)).toMatchObject({ result: { inferenceMs: 3 } });
-    expect(await queue.state(premium)).toEqual({ state: 'completed', result: { images: [], inferenceMs: 3 } });
+    expect(seen.find((e) => e.type === 'progress' && e.jobId === premium)).toMatchObject({
+      progress: { done: 1, total: 2 },
+    });
+    expect(seen.find((e) => e.type === 'completed' && e.jobId === premium)).toMatchObject({
+      result: { inferenceMs: 3 },
+    });
+    expect(await queue.state(premium)).toEqual({
+      state: 'completed',
+      result: { images: [], inferenceMs: 3 },
+    });
   });
 
   it('reports a job that failed for good with its reason', async () => {
@@ -91,7 +103,9 @@ describe('queue repository (real Redis, BullMQ)', () => {
       },
       { connection: createRedis(env.url), prefix: env.prefix },
     );
-    await expect.poll(() => seen.find((e) => e.type === 'failed' && e.jobId === id), { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(() => seen.find((e) => e.type === 'failed' && e.jobId === id), { timeout: 10_000 })
+      .toBeTruthy();
     await worker.close();
     expect(await queue.state(id)).toEqual({ state: 'failed', reason: 'invalid_input' });
     expect(await queue.state(randomUUID())).toEqual({ state: 'unknown' });

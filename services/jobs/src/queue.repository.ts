@@ -1,7 +1,15 @@
 // BullMQ access for the jobs service: submission, queue position, state and the event stream.
+
+import {
+  type GenerateJobData,
+  type GenerateJobResult,
+  type JobProgressReport,
+  QUEUE_NAMES,
+  type QueueName,
+  type UpscaleJobData,
+} from '@pictura/common/queues';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { type GenerateJobData, type GenerateJobResult, type JobProgressReport, QUEUE_NAMES } from '@pictura/common/queues';
 
 export type QueueEvent =
   | { type: 'active'; jobId: string }
@@ -16,9 +24,10 @@ export type QueueJobState =
 
 export interface QueueRepository {
   addGeneration(data: GenerateJobData, priority: number): Promise<void>;
-  /** 1-based place among waiting jobs, or 0 when the job is not waiting. */
-  position(jobId: string): Promise<number>;
-  state(jobId: string): Promise<QueueJobState>;
+  addUpscale(data: UpscaleJobData, priority: number): Promise<void>;
+  /** 1-based place among the waiting jobs of its queue, or 0 when the job is not waiting. */
+  position(jobId: string, queueName?: QueueName): Promise<number>;
+  state(jobId: string, queueName?: QueueName): Promise<QueueJobState>;
   waitingCount(): Promise<number>;
   onEvent(listener: (event: QueueEvent) => void): void;
   close(): Promise<void>;
@@ -35,45 +44,62 @@ export async function createQueueRepository(options: {
   retentionSeconds: number;
 }): Promise<QueueRepository> {
   const { connection, prefix } = options;
-  const queue = new Queue<GenerateJobData, GenerateJobResult>(QUEUE_NAMES.generate, { connection, prefix });
-  const events = new QueueEvents(QUEUE_NAMES.generate, { connection: options.eventsConnection, prefix });
-  await events.waitUntilReady();
+  const queues = {
+    [QUEUE_NAMES.generate]: new Queue(QUEUE_NAMES.generate, { connection, prefix }),
+    [QUEUE_NAMES.upscale]: new Queue(QUEUE_NAMES.upscale, { connection, prefix }),
+  };
+  // One events reader per queue, each blocking on its own connection (the caller's, then a copy we own and
+  // close). Job ids are UUIDs, so the two streams never name the same job.
+  const upscaleEventsConnection = options.eventsConnection.duplicate();
+  const events = [
+    new QueueEvents(QUEUE_NAMES.generate, { connection: options.eventsConnection, prefix }),
+    new QueueEvents(QUEUE_NAMES.upscale, { connection: upscaleEventsConnection, prefix }),
+  ];
+  await Promise.all(events.map((e) => e.waitUntilReady()));
   const listeners: ((event: QueueEvent) => void)[] = [];
   const emit = (event: QueueEvent) => {
     for (const listener of listeners) listener(event);
   };
-  events.on('active', ({ jobId }) => emit({ type: 'active', jobId }));
-  events.on('progress', ({ jobId, data }) => emit({ type: 'progress', jobId, progress: data as JobProgressReport }));
-  events.on('completed', ({ jobId, returnvalue }) =>
-    emit({ type: 'completed', jobId, result: parseResult(returnvalue) }),
-  );
-  events.on('failed', ({ jobId, failedReason }) => emit({ type: 'failed', jobId, reason: failedReason }));
-  const key = (name: string) => `${prefix}:${QUEUE_NAMES.generate}:${name}`;
+  for (const stream of events) {
+    stream.on('active', ({ jobId }) => emit({ type: 'active', jobId }));
+    stream.on('progress', ({ jobId, data }) =>
+      emit({ type: 'progress', jobId, progress: data as JobProgressReport }),
+    );
+    stream.on('completed', ({ jobId, returnvalue }) =>
+      emit({ type: 'completed', jobId, result: parseResult(returnvalue) }),
+    );
+    stream.on('failed', ({ jobId, failedReason }) => emit({ type: 'failed', jobId, reason: failedReason }));
+  }
+  const key = (queueName: QueueName, name: string) => `${prefix}:${queueName}:${name}`;
+  const jobOptions = (jobId: string, priority: number) => ({
+    jobId,
+    priority,
+    attempts: 3,
+    backoff: { type: 'exponential' as const, delay: 1000 },
+    removeOnComplete: { age: options.retentionSeconds },
+    removeOnFail: { age: options.retentionSeconds },
+  });
 
   return {
     async addGeneration(data, priority) {
-      await queue.add('generate', data, {
-        jobId: data.jobId,
-        priority,
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: { age: options.retentionSeconds },
-        removeOnFail: { age: options.retentionSeconds },
-      });
+      await queues.generate.add('generate', data, jobOptions(data.jobId, priority));
     },
-    async position(jobId) {
+    async addUpscale(data, priority) {
+      await queues.upscale.add('upscale', data, jobOptions(data.jobId, priority));
+    },
+    async position(jobId, queueName = QUEUE_NAMES.generate) {
       // Workers take the plain wait list first, then the prioritized set in score order.
       const [[, waiting], [, rank]] = (await connection
         .multi()
-        .llen(key('wait'))
-        .zrank(key('prioritized'), jobId)
+        .llen(key(queueName, 'wait'))
+        .zrank(key(queueName, 'prioritized'), jobId)
         .exec()) as [[null, number], [null, number | null]];
       if (rank !== null) return waiting + rank + 1;
-      const index = await connection.lpos(key('wait'), jobId);
+      const index = await connection.lpos(key(queueName, 'wait'), jobId);
       return index === null ? 0 : waiting - index;
     },
-    async state(jobId) {
-      const job = await queue.getJob(jobId);
+    async state(jobId, queueName = QUEUE_NAMES.generate) {
+      const job = await queues[queueName].getJob(jobId);
       if (!job) return { state: 'unknown' };
       const state = await job.getState();
       if (state === 'completed') return { state: 'completed', result: parseResult(job.returnvalue) };
@@ -82,13 +108,14 @@ export async function createQueueRepository(options: {
       return { state: 'waiting' };
     },
     // Prioritized jobs are waiting too; BullMQ counts them apart.
-    waitingCount: () => queue.getJobCountByTypes('waiting', 'prioritized'),
+    waitingCount: () => queues.generate.getJobCountByTypes('waiting', 'prioritized'),
     onEvent(listener) {
       listeners.push(listener);
     },
     async close() {
-      await events.close();
-      await queue.close();
+      await Promise.all(events.map((stream) => stream.close()));
+      await upscaleEventsConnection.quit();
+      await Promise.all(Object.values(queues).map((queue) => queue.close()));
     },
   };
 }

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { baseConfigShape, configTypes } from '@pictura/common/config';
+import { z } from 'zod';
 
 export const workerConfigShape = {
   ...baseConfigShape,

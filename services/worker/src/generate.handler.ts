@@ -1,14 +1,22 @@
 // Processes one generation job: each image rendered on an inference thread, encoded, stored.
-import { type Job, UnrecoverableError } from 'bullmq';
+
 import type { ObjectStore } from '@pictura/common/object-store';
-import type { GenerateJobData, GenerateJobResult, JobImageResult, JobProgressReport } from '@pictura/common/queues';
-import { type InferencePool, InferenceError } from './inference.pool.ts';
+import type {
+  GenerateJobData,
+  GenerateJobResult,
+  JobImageResult,
+  JobProgressReport,
+} from '@pictura/common/queues';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { InferenceError, type InferencePool } from './inference.pool.ts';
 import { encodeGeneratedPng } from './output/encode-image.ts';
 import { isPromptFlagged } from './output/prompt-safety.ts';
 import { workerMetrics } from './worker.metrics.ts';
 
 export function createGenerateHandler(deps: { pool: InferencePool; store: ObjectStore }) {
-  return async function generateJob(job: Job<GenerateJobData, GenerateJobResult>): Promise<GenerateJobResult> {
+  return async function generateJob(
+    job: Job<GenerateJobData, GenerateJobResult>,
+  ): Promise<GenerateJobResult> {
     const { options, width, height, watermark } = job.data;
     const flagged = isPromptFlagged(options.prompt);
     const images: JobImageResult[] = [];
@@ -37,7 +45,8 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
           report,
         );
       } catch (error) {
-        if (error instanceof InferenceError && error.invalidInput) throw new UnrecoverableError('invalid_input');
+        if (error instanceof InferenceError && error.invalidInput)
+          throw new UnrecoverableError('invalid_input');
         throw new Error('generation_failed');
       }
       inferenceMs += rendered.inferenceMs;
@@ -49,7 +58,14 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
       } catch {
         throw new Error('storage_unavailable');
       }
-      images.push({ key: stored.key, width: rendered.image.width, height: rendered.image.height, seed, flagged, bytes: stored.bytes });
+      images.push({
+        key: stored.key,
+        width: rendered.image.width,
+        height: rendered.image.height,
+        seed,
+        flagged,
+        bytes: stored.bytes,
+      });
     }
     return { images, inferenceMs };
   };

@@ -1,21 +1,28 @@
 // The main thread's side of the inference threads: hands out tasks, relays progress, survives a crash.
 import { Worker } from 'node:worker_threads';
+import type { UpscaleFormat } from '@pictura/common/queues';
 import type { GenerateParams, RenderedImage } from './generate/abstract.pipeline.ts';
-import type { InferenceTask, ThreadMessage, ThreadSetup } from './inference.messages.ts';
+import type { InferenceTask, ThreadMessage, ThreadSetup, UpscaledImage } from './inference.messages.ts';
+import type { RegisteredModel } from './models/model-registry.ts';
 
 export class InferenceError extends Error {
   constructor(
     message: string,
     readonly invalidInput: boolean,
+    /** Why the input was refused (e.g. 'not_an_image'), when it was. */
+    readonly reason?: string,
   ) {
     super(message);
   }
 }
 
+type Progress = (done: number, total: number) => void;
+type TaskInput = InferenceTask extends infer T ? (T extends unknown ? Omit<T, 'id'> : never) : never;
+
 interface Pending {
-  resolve(value: { image: RenderedImage; inferenceMs: number }): void;
+  resolve(message: Extract<ThreadMessage, { type: 'done' | 'upscaled' }>): void;
   reject(error: Error): void;
-  onProgress?: (done: number, total: number) => void;
+  onProgress?: Progress;
 }
 
 interface Thread {
@@ -24,13 +31,20 @@ interface Thread {
 }
 
 export interface InferencePool {
-  /** Models every thread loaded, for the registry and the boot check. */
-  models: { name: string; kind: 'generate' | 'upscale'; provider: string }[];
+  /** Models every thread loaded, for the heartbeat and the boot check. */
+  models: RegisteredModel[];
   generate(
     model: string,
     params: GenerateParams,
-    onProgress?: (done: number, total: number) => void,
+    onProgress?: Progress,
   ): Promise<{ image: RenderedImage; inferenceMs: number }>;
+  /** Runs on an inference thread too: an upscale is tiles of session.run(), which block their thread. */
+  upscale(
+    model: string,
+    input: Uint8Array,
+    format: UpscaleFormat,
+    onProgress?: Progress,
+  ): Promise<{ image: UpscaledImage; inferenceMs: number }>;
   close(): Promise<void>;
 }
 
@@ -56,16 +70,16 @@ export async function createInferencePool(setup: ThreadSetup, size: number): Pro
             pending.get(message.id)?.onProgress?.(message.done, message.total);
             return;
           case 'done':
+          case 'upscaled':
             thread.busy--;
-            pending.get(message.id)?.resolve({
-              image: { ...message.image, data: new Uint8Array(message.image.data) },
-              inferenceMs: message.inferenceMs,
-            });
+            pending.get(message.id)?.resolve(message);
             pending.delete(message.id);
             return;
           case 'failed':
             thread.busy--;
-            pending.get(message.id)?.reject(new InferenceError(message.message, message.invalidInput));
+            pending
+              .get(message.id)
+              ?.reject(new InferenceError(message.message, message.invalidInput, message.reason));
             pending.delete(message.id);
             return;
         }
@@ -79,23 +93,40 @@ export async function createInferencePool(setup: ThreadSetup, size: number): Pro
   for (const thread of threads) {
     thread.worker.on('exit', (code) => {
       if (code !== 0) {
-        for (const entry of pending.values()) entry.reject(new InferenceError('inference thread stopped', false));
+        for (const entry of pending.values())
+          entry.reject(new InferenceError('inference thread stopped', false));
         pending.clear();
       }
     });
   }
 
+  /** Hands a task to the least busy thread. */
+  function runTask(input: TaskInput, onProgress?: Progress) {
+    const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const id = nextId++;
+    thread.busy++;
+    return new Promise<Extract<ThreadMessage, { type: 'done' | 'upscaled' }>>((resolve, reject) => {
+      pending.set(id, { resolve, reject, onProgress });
+      thread.worker.postMessage({ ...input, id } as InferenceTask);
+    });
+  }
+
   return {
     models: started[0]!.models,
-    generate(model, params, onProgress) {
-      const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
-      const id = nextId++;
-      thread.busy++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject, onProgress });
-        const task: InferenceTask = { id, kind: 'generate', model, params };
-        thread.worker.postMessage(task);
-      });
+    async generate(model, params, onProgress) {
+      const message = await runTask({ kind: 'generate', model, params }, onProgress);
+      if (message.type !== 'done')
+        throw new InferenceError('unexpected answer from the inference thread', false);
+      return {
+        image: { ...message.image, data: new Uint8Array(message.image.data) },
+        inferenceMs: message.inferenceMs,
+      };
+    },
+    async upscale(model, input, format, onProgress) {
+      const message = await runTask({ kind: 'upscale', model, input, format }, onProgress);
+      if (message.type !== 'upscaled')
+        throw new InferenceError('unexpected answer from the inference thread', false);
+      return { image: message.image, inferenceMs: message.inferenceMs };
     },
     async close() {
       await Promise.all(threads.map((t) => t.worker.terminate()));

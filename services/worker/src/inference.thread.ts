@@ -1,17 +1,17 @@
 // Runs models off the main thread: onnxruntime's session.run() blocks its thread, and the main thread
 // must keep renewing BullMQ locks and reporting progress.
 import { parentPort, workerData } from 'node:worker_threads';
+import { AppError } from '@pictura/common/app-error';
 import * as ort from 'onnxruntime-node';
-import { createAbstractPipeline, type ImagePipeline } from './generate/abstract.pipeline.ts';
 import type { InferenceTask, ThreadMessage, ThreadSetup } from './inference.messages.ts';
-import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
+import { loadModelRegistry, type ModelRegistry, type WithProvider } from './models/model-registry.ts';
 
 const setup = workerData as ThreadSetup;
 const port = parentPort!;
 const send = (message: ThreadMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 /** CUDA is asked for only when configured; without its libraries, session creation throws and we use CPU. */
-async function withProvider<T>(create: (options: ort.InferenceSession.SessionOptions) => Promise<T>) {
+const withProvider: WithProvider = async (create) => {
   const cpu: ort.InferenceSession.SessionOptions = { executionProviders: ['cpu'], intraOpNumThreads: 0 };
   if (setup.executionProvider === 'cuda') {
     try {
@@ -21,36 +21,51 @@ async function withProvider<T>(create: (options: ort.InferenceSession.SessionOpt
     }
   }
   return { value: await create(cpu), provider: 'cpu' };
-}
+};
 
-const pipelines = new Map<string, ImagePipeline>();
-
+let registry: ModelRegistry | undefined;
 try {
-  const abstract = await withProvider((options) => createAbstractPipeline(ort, options));
-  pipelines.set(DEFAULT_GENERATE_MODEL, abstract.value);
-  send({
-    type: 'ready',
-    models: [...pipelines.keys()].map((name) => ({ name, kind: 'generate', provider: abstract.provider })),
-  });
+  registry = await loadModelRegistry({ runtime: ort, modelsDir: setup.modelsDir, withProvider });
+  send({ type: 'ready', models: registry.models });
 } catch (error) {
   send({ type: 'boot-failed', message: (error as Error).message });
 }
 
-port.on('message', async (task: InferenceTask) => {
-  const pipeline = pipelines.get(task.model);
-  if (!pipeline) {
-    send({ type: 'failed', id: task.id, message: `Unknown model: ${task.model}`, invalidInput: true });
+async function run(task: InferenceTask, models: ModelRegistry): Promise<void> {
+  const onProgress = (done: number, total: number) => send({ type: 'progress', id: task.id, done, total });
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  if (task.kind === 'generate') {
+    const pipeline = models.generators.get(task.model);
+    if (!pipeline) throw new AppError('invalid_argument', `Unknown model: ${task.model}`, 'invalid_input');
+    const image = await pipeline.generate(task.params, onProgress);
+    const data = image.data;
+    send({ type: 'done', id: task.id, image: { ...image, data }, inferenceMs: elapsed() }, [
+      data.buffer as ArrayBuffer,
+    ]);
     return;
   }
+  const upscaler = models.upscalers.get(task.model);
+  if (!upscaler) throw new AppError('invalid_argument', `Unknown model: ${task.model}`, 'invalid_input');
+  const result = await upscaler.upscale({ input: task.input, format: task.format }, onProgress);
+  const data = new Uint8Array(result.data.buffer, result.data.byteOffset, result.data.byteLength);
+  const image = { data, format: result.format, width: result.width, height: result.height };
+  send({ type: 'upscaled', id: task.id, image, inferenceMs: Math.round(result.inferenceMs) });
+}
+
+port.on('message', async (task: InferenceTask) => {
+  if (!registry) return;
   try {
-    const started = performance.now();
-    const image = await pipeline.generate(task.params, (done, total) =>
-      send({ type: 'progress', id: task.id, done, total }),
-    );
-    const inferenceMs = Math.round(performance.now() - started);
-    const data = image.data;
-    send({ type: 'done', id: task.id, image: { ...image, data }, inferenceMs }, [data.buffer as ArrayBuffer]);
+    await run(task, registry);
   } catch (error) {
-    send({ type: 'failed', id: task.id, message: (error as Error).message, invalidInput: false });
+    // AppErrors are the models refusing their input (unknown model, not an image, too large): retrying won't help.
+    const refused = error instanceof AppError && error.code !== 'internal' && error.code !== 'unavailable';
+    send({
+      type: 'failed',
+      id: task.id,
+      message: (error as Error).message,
+      invalidInput: refused,
+      reason: refused ? (error as AppError).reason : undefined,
+    });
   }
 });

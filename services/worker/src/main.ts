@@ -1,18 +1,23 @@
 // Composition root of the inference worker: stateless, horizontally scaled, consumes the job queues.
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'bullmq';
 import { loadConfig } from '@pictura/common/config';
-import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
 import { createLogger } from '@pictura/common/logger';
 import { startMetricsServer } from '@pictura/common/metrics';
 import { createFileObjectStore } from '@pictura/common/object-store';
-import { type AdvertisedModel, QUEUE_NAMES, WORKER_HEARTBEAT_MS, workerModelsKey } from '@pictura/common/queues';
+import {
+  type AdvertisedModel,
+  QUEUE_NAMES,
+  WORKER_HEARTBEAT_MS,
+  workerModelsKey,
+} from '@pictura/common/queues';
 import { createRedis } from '@pictura/common/redis';
 import { gracefulShutdown } from '@pictura/common/shutdown';
+import { Worker } from 'bullmq';
 import { workerConfigShape } from './config.ts';
 import { createGenerateHandler } from './generate.handler.ts';
 import { createInferencePool } from './inference.pool.ts';
+import { createUpscaleHandler } from './upscale.handler.ts';
 import { workerMetrics } from './worker.metrics.ts';
 
 const config = loadConfig(workerConfigShape);
@@ -32,8 +37,11 @@ shutdown.add('inference threads', () => pool.close());
 logger.info({ models: pool.models }, 'models loaded');
 
 const store = createFileObjectStore(join(config.DATA_DIR, 'objects'));
-const handlers = { [QUEUE_NAMES.generate]: createGenerateHandler({ pool, store }) };
-const unhandled = Object.values(QUEUE_NAMES).filter((name) => name !== QUEUE_NAMES.upscale && !(name in handlers));
+const handlers = {
+  [QUEUE_NAMES.generate]: createGenerateHandler({ pool, store }),
+  [QUEUE_NAMES.upscale]: createUpscaleHandler({ pool, store }),
+};
+const unhandled = Object.values(QUEUE_NAMES).filter((name) => !(name in handlers));
 if (unhandled.length > 0) {
   logger.fatal({ unhandled }, 'worker cannot start: a queue has no handler');
   process.exit(1);
@@ -42,17 +50,7 @@ if (unhandled.length > 0) {
 const redis = createRedis(config.REDIS_URL);
 shutdown.add('redis', () => redis.quit());
 
-const advertised: AdvertisedModel[] = pool.models.map((model) => ({
-  name: model.name,
-  kind: model.kind,
-  title: model.name === DEFAULT_GENERATE_MODEL ? 'Pictura Abstract' : model.name,
-  description:
-    model.name === DEFAULT_GENERATE_MODEL
-      ? 'Built-in abstract-art model (a pattern-producing network the project builds), not a trained diffusion model.'
-      : '',
-  builtin: model.name === DEFAULT_GENERATE_MODEL,
-  isDefault: model.name === DEFAULT_GENERATE_MODEL,
-}));
+const advertised: AdvertisedModel[] = pool.models.map(({ provider, ...model }) => model);
 const heartbeatKey = workerModelsKey(config.QUEUE_PREFIX, workerId);
 const heartbeat = () =>
   redis.set(heartbeatKey, JSON.stringify(advertised), 'PX', WORKER_HEARTBEAT_MS * 3).catch((error) => {

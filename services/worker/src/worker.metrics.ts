@@ -1,5 +1,5 @@
-import { Counter, Gauge, Histogram } from 'prom-client';
 import { registry } from '@pictura/common/metrics';
+import { Counter, Gauge, Histogram } from 'prom-client';
 
 const inferenceSeconds = new Histogram({
   name: 'worker_inference_seconds',

@@ -1,6 +1,7 @@
 // Serves stored images. Keys are content hashes, so a URL's bytes never change: cache forever.
-import type { FastifyInstance } from 'fastify';
+
 import type { ObjectStore } from '@pictura/common/object-store';
+import type { FastifyInstance } from 'fastify';
 import { sendError } from '../http-errors.ts';
 
 export async function filesRoutes(app: FastifyInstance, deps: { store: ObjectStore }): Promise<void> {

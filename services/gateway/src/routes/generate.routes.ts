@@ -1,11 +1,12 @@
 // Generation: submit, read, follow (SSE) and the model list.
-import type { FastifyInstance } from 'fastify';
+
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Job, JobStatus } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import type { FastifyInstance } from 'fastify';
 import type { JobsClient } from '../clients.ts';
 import { sendError } from '../http-errors.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
-import { GenerateBody, JobBody, JobParams, ModelsBody, SubmittedJob } from './generate.schemas.ts';
+import { GenerateBody, type JobBody, JobParams, ModelsBody, SubmittedJob } from './generate.schemas.ts';
 
 const STATUS_NAMES = {
   [JobStatus.UNSPECIFIED]: 'waiting',
@@ -54,7 +55,10 @@ export async function generateRoutes(
     async (request, reply) => {
       const userId = request.viewer.userId;
       if (userId === 0 && !(await deps.guestLimiter.allow(`generate:${request.ip}`))) {
-        return sendError(reply, 429, { error: 'rate_limited', message: 'Too many requests, please try again later' });
+        return sendError(reply, 429, {
+          error: 'rate_limited',
+          message: 'Too many requests, please try again later',
+        });
       }
       const body = request.body;
       const job = await deps.jobs.submitGeneration(
@@ -76,7 +80,9 @@ export async function generateRoutes(
         },
         { requestId: request.id },
       );
-      return reply.status(202).send({ job_id: job.id, status: STATUS_NAMES[job.status], position: job.position });
+      return reply
+        .status(202)
+        .send({ job_id: job.id, status: STATUS_NAMES[job.status], position: job.position });
     },
   );
 
@@ -134,7 +140,9 @@ export async function generateRoutes(
       } catch (error) {
         if (!controller.signal.aborted) {
           request.log.warn({ err: error }, 'job event stream failed');
-          res.write(`event: failure\ndata: ${JSON.stringify({ error: 'stream_failed', message: 'Lost contact with the job, retrying' })}\n\n`);
+          res.write(
+            `event: failure\ndata: ${JSON.stringify({ error: 'stream_failed', message: 'Lost contact with the job, retrying' })}\n\n`,
+          );
         }
       } finally {
         clearInterval(heartbeat);
@@ -146,7 +154,13 @@ export async function generateRoutes(
 
   api.get(
     '/api/models',
-    { schema: { summary: 'Models the running workers offer', tags: ['generation'], response: { 200: ModelsBody } } },
+    {
+      schema: {
+        summary: 'Models the running workers offer',
+        tags: ['generation'],
+        response: { 200: ModelsBody },
+      },
+    },
     async () => {
       const { models } = await deps.jobs.listModels({});
       return {

@@ -1,4 +1,3 @@
-import { type Static, type TUnsafe, Type } from 'typebox';
 import {
   ASPECT_RATIOS,
   COLORS,
@@ -8,27 +7,42 @@ import {
   PROMPT_MAX_LENGTH,
   STYLES,
 } from '@pictura/common/generation-options';
+import { type Static, type TUnsafe, Type } from 'typebox';
 
 // A plain string enum (not a union of literals), so a wrong value gets one clear "enum" error.
 const choice = <T extends string>(values: readonly T[], description: string): TUnsafe<T> =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], description, default: values[0] });
 
 export const ErrorBody = Type.Object(
-  { error: Type.String({ description: 'Machine-readable code' }), message: Type.String({ description: 'Human text' }) },
+  {
+    error: Type.String({ description: 'Machine-readable code' }),
+    message: Type.String({ description: 'Human text' }),
+  },
   { $id: 'ErrorBody' },
 );
 
 export const GenerateBody = Type.Object(
   {
-    prompt: Type.String({ minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S', description: 'What to draw' }),
-    negative_prompt: Type.Optional(Type.String({ maxLength: PROMPT_MAX_LENGTH, description: 'What to avoid' })),
-    aspect_ratio: Type.Optional(choice(Object.keys(ASPECT_RATIOS) as (keyof typeof ASPECT_RATIOS)[], 'Image shape')),
+    prompt: Type.String({
+      minLength: 1,
+      maxLength: PROMPT_MAX_LENGTH,
+      pattern: '\\S',
+      description: 'What to draw',
+    }),
+    negative_prompt: Type.Optional(
+      Type.String({ maxLength: PROMPT_MAX_LENGTH, description: 'What to avoid' }),
+    ),
+    aspect_ratio: Type.Optional(
+      choice(Object.keys(ASPECT_RATIOS) as (keyof typeof ASPECT_RATIOS)[], 'Image shape'),
+    ),
     style: Type.Optional(choice(STYLES, 'Image style')),
     color: Type.Optional(choice(COLORS, 'Colour treatment')),
     lighting: Type.Optional(choice(LIGHTINGS, 'Lighting')),
     composition: Type.Optional(choice(COMPOSITIONS, 'Composition')),
     model: Type.Optional(Type.String({ maxLength: 100, description: 'A model name from GET /api/models' })),
-    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Same seed, same image' })),
+    seed: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Same seed, same image' }),
+    ),
     count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: 1 })),
   },
   { additionalProperties: false },

@@ -1,7 +1,8 @@
 // Readiness: the gateway is ready when the services it calls answer their gRPC health checks.
-import type { FastifyInstance } from 'fastify';
-import { Health, HealthCheckResponse_ServingStatus } from '@pictura/common/gen/grpc/health/v1/health_pb';
+
+import { type Health, HealthCheckResponse_ServingStatus } from '@pictura/common/gen/grpc/health/v1/health_pb';
 import type { ServiceClient } from '@pictura/common/grpc-types';
+import type { FastifyInstance } from 'fastify';
 
 export type HealthClients = Record<string, ServiceClient<typeof Health>>;
 

@@ -20,7 +20,8 @@ export async function webRoutes(app: FastifyInstance, deps: { webRoot: string })
       index: false,
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/, so those can be cached for good.
-        if (path.includes(`${join(root, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(root, 'assets')}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgSchema, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { JobImageResult } from '@pictura/common/queues';
+import { index, integer, jsonb, pgSchema, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const jobsSchema = pgSchema('jobs');
 

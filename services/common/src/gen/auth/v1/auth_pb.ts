@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file auth/v1/auth.proto.
  */
 export const file_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("ChJhdXRoL3YxL2F1dGgucHJvdG8SB2F1dGgudjEiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSKGAQoEVXNlchIKCgJpZBgBIAEoDRIMCgRuYW1lGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEg8KB3BpY3R1cmUYBSABKAkSDAoEcm9sZRgGIAEoCRIQCghpc19hZG1pbhgHIAEoCBISCgpjcmVhdGVkX2F0GAggASgJMkAKC0F1dGhTZXJ2aWNlEjEKB0dldFVzZXISFy5hdXRoLnYxLkdldFVzZXJSZXF1ZXN0Gg0uYXV0aC52MS5Vc2VyYgZwcm90bzM");
+  fileDesc("ChJhdXRoL3YxL2F1dGgucHJvdG8SB2F1dGgudjEiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSKWAQoEVXNlchIKCgJpZBgBIAEoDRIMCgRuYW1lGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEg8KB3BpY3R1cmUYBSABKAkSDAoEcm9sZRgGIAEoCRIQCghpc19hZG1pbhgHIAEoCBISCgpjcmVhdGVkX2F0GAggASgJEg4KBmJhbm5lZBgJIAEoCCJICg9SZWdpc3RlclJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIkUKDExvZ2luUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRIRCgljbGllbnRfaXAYAyABKAkiSAoGU2lnbkluEg0KBXRva2VuGAEgASgJEhsKBHVzZXIYAiABKAsyDS5hdXRoLnYxLlVzZXISEgoKc2Vzc2lvbl9pZBgDIAEoCSIjCg1Mb2dvdXRSZXF1ZXN0EhIKCnNlc3Npb25faWQYASABKAkiEAoOTG9nb3V0UmVzcG9uc2UiFgoUR2V0UHVibGljS2V5c1JlcXVlc3QiKgoVR2V0UHVibGljS2V5c1Jlc3BvbnNlEhEKCWp3a3NfanNvbhgBIAEoCSIpChNDaGVja1Nlc3Npb25SZXF1ZXN0EhIKCnNlc3Npb25faWQYASABKAkiWQoUQ2hlY2tTZXNzaW9uUmVzcG9uc2USDgoGYWN0aXZlGAEgASgIEg8KB3VzZXJfaWQYAiABKA0SEAoIaXNfYWRtaW4YAyABKAgSDgoGYmFubmVkGAQgASgIImUKFFVwZGF0ZVByb2ZpbGVSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIRCgRuYW1lGAIgASgJSACIAQESEwoGYXZhdGFyGAMgASgJSAGIAQFCBwoFX25hbWVCCQoHX2F2YXRhciIpChREZWxldGVBY2NvdW50UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0iFwoVRGVsZXRlQWNjb3VudFJlc3BvbnNlIlMKEExpc3RVc2Vyc1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg4KBmN1cnNvchgCIAEoCRINCgVsaW1pdBgDIAEoDRINCgVxdWVyeRgEIAEoCSJGChFMaXN0VXNlcnNSZXNwb25zZRIcCgV1c2VycxgBIAMoCzINLmF1dGgudjEuVXNlchITCgtuZXh0X2N1cnNvchgCIAEoCSJHCg9TZXRBZG1pblJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SEAoIaXNfYWRtaW4YAyABKAgiRgoQU2V0QmFubmVkUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDwoHdXNlcl9pZBgCIAEoDRIOCgZiYW5uZWQYAyABKAgiOQoRU3RhcnRPQXV0aFJlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJEg4KBmxvY2FsZRgCIAEoCSInChJTdGFydE9BdXRoUmVzcG9uc2USEQoJbG9naW5fdXJsGAEgASgJIiUKFENvbXBsZXRlT0F1dGhSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJIl0KFUNvbXBsZXRlT0F1dGhSZXNwb25zZRIUCgxoYW5kb2ZmX2NvZGUYASABKAkSDgoGbG9jYWxlGAIgASgJEg0KBWVycm9yGAMgASgJEg8KB21lc3NhZ2UYBCABKAkiLAoUUmVkZWVtSGFuZG9mZlJlcXVlc3QSFAoMaGFuZG9mZl9jb2RlGAEgASgJIlwKBkFwaUtleRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBnByZWZpeBgDIAEoCRISCgpjcmVhdGVkX2F0GAQgASgJEhQKDGxhc3RfdXNlZF9hdBgFIAEoCSI2ChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRuYW1lGAIgASgJIkUKFENyZWF0ZUFwaUtleVJlc3BvbnNlEgsKA2tleRgBIAEoCRIgCgdhcGlfa2V5GAIgASgLMg8uYXV0aC52MS5BcGlLZXkiJwoSTGlzdEFwaUtleXNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSI4ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiEKCGFwaV9rZXlzGAEgAygLMg8uYXV0aC52MS5BcGlLZXkiNAoTUmV2b2tlQXBpS2V5UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SCgoCaWQYAiABKAkiFgoUUmV2b2tlQXBpS2V5UmVzcG9uc2UiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkiSQoUVmVyaWZ5QXBpS2V5UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoDRIQCghpc19hZG1pbhgCIAEoCBIOCgZrZXlfaWQYAyABKAkyyAkKC0F1dGhTZXJ2aWNlEjEKB0dldFVzZXISFy5hdXRoLnYxLkdldFVzZXJSZXF1ZXN0Gg0uYXV0aC52MS5Vc2VyEjUKCFJlZ2lzdGVyEhguYXV0aC52MS5SZWdpc3RlclJlcXVlc3QaDy5hdXRoLnYxLlNpZ25JbhIvCgVMb2dpbhIVLmF1dGgudjEuTG9naW5SZXF1ZXN0Gg8uYXV0aC52MS5TaWduSW4SOQoGTG9nb3V0EhYuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0GhcuYXV0aC52MS5Mb2dvdXRSZXNwb25zZRJOCg1HZXRQdWJsaWNLZXlzEh0uYXV0aC52MS5HZXRQdWJsaWNLZXlzUmVxdWVzdBoeLmF1dGgudjEuR2V0UHVibGljS2V5c1Jlc3BvbnNlEksKDENoZWNrU2Vzc2lvbhIcLmF1dGgudjEuQ2hlY2tTZXNzaW9uUmVxdWVzdBodLmF1dGgudjEuQ2hlY2tTZXNzaW9uUmVzcG9uc2USPQoNVXBkYXRlUHJvZmlsZRIdLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaDS5hdXRoLnYxLlVzZXISTgoNRGVsZXRlQWNjb3VudBIdLmF1dGgudjEuRGVsZXRlQWNjb3VudFJlcXVlc3QaHi5hdXRoLnYxLkRlbGV0ZUFjY291bnRSZXNwb25zZRJCCglMaXN0VXNlcnMSGS5hdXRoLnYxLkxpc3RVc2Vyc1JlcXVlc3QaGi5hdXRoLnYxLkxpc3RVc2Vyc1Jlc3BvbnNlEjMKCFNldEFkbWluEhguYXV0aC52MS5TZXRBZG1pblJlcXVlc3QaDS5hdXRoLnYxLlVzZXISNQoJU2V0QmFubmVkEhkuYXV0aC52MS5TZXRCYW5uZWRSZXF1ZXN0Gg0uYXV0aC52MS5Vc2VyEkUKClN0YXJ0T0F1dGgSGi5hdXRoLnYxLlN0YXJ0T0F1dGhSZXF1ZXN0GhsuYXV0aC52MS5TdGFydE9BdXRoUmVzcG9uc2USTgoNQ29tcGxldGVPQXV0aBIdLmF1dGgudjEuQ29tcGxldGVPQXV0aFJlcXVlc3QaHi5hdXRoLnYxLkNvbXBsZXRlT0F1dGhSZXNwb25zZRI/Cg1SZWRlZW1IYW5kb2ZmEh0uYXV0aC52MS5SZWRlZW1IYW5kb2ZmUmVxdWVzdBoPLmF1dGgudjEuU2lnbkluEksKDENyZWF0ZUFwaUtleRIcLmF1dGgudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBodLmF1dGgudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2USSAoLTGlzdEFwaUtleXMSGy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBocLmF1dGgudjEuTGlzdEFwaUtleXNSZXNwb25zZRJLCgxSZXZva2VBcGlLZXkSHC5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaHS5hdXRoLnYxLlJldm9rZUFwaUtleVJlc3BvbnNlEksKDFZlcmlmeUFwaUtleRIcLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBodLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message auth.v1.GetUserRequest
@@ -72,6 +72,11 @@ export type User = Message<"auth.v1.User"> & {
    * @generated from field: string created_at = 8;
    */
   createdAt: string;
+
+  /**
+   * @generated from field: bool banned = 9;
+   */
+  banned: boolean;
 };
 
 /**
@@ -82,7 +87,682 @@ export const UserSchema: GenMessage<User> = /*@__PURE__*/
   messageDesc(file_auth_v1_auth, 1);
 
 /**
- * Auth owns users, credentials, sessions, OAuth state and API keys.
+ * @generated from message auth.v1.RegisterRequest
+ */
+export type RegisterRequest = Message<"auth.v1.RegisterRequest"> & {
+  /**
+   * @generated from field: string username = 1;
+   */
+  username: string;
+
+  /**
+   * @generated from field: string password = 2;
+   */
+  password: string;
+
+  /**
+   * The caller's address, for throttling.
+   *
+   * @generated from field: string client_ip = 3;
+   */
+  clientIp: string;
+};
+
+/**
+ * Describes the message auth.v1.RegisterRequest.
+ * Use `create(RegisterRequestSchema)` to create a new message.
+ */
+export const RegisterRequestSchema: GenMessage<RegisterRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 2);
+
+/**
+ * @generated from message auth.v1.LoginRequest
+ */
+export type LoginRequest = Message<"auth.v1.LoginRequest"> & {
+  /**
+   * @generated from field: string username = 1;
+   */
+  username: string;
+
+  /**
+   * @generated from field: string password = 2;
+   */
+  password: string;
+
+  /**
+   * @generated from field: string client_ip = 3;
+   */
+  clientIp: string;
+};
+
+/**
+ * Describes the message auth.v1.LoginRequest.
+ * Use `create(LoginRequestSchema)` to create a new message.
+ */
+export const LoginRequestSchema: GenMessage<LoginRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 3);
+
+/**
+ * @generated from message auth.v1.SignIn
+ */
+export type SignIn = Message<"auth.v1.SignIn"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * @generated from field: auth.v1.User user = 2;
+   */
+  user?: User | undefined;
+
+  /**
+   * @generated from field: string session_id = 3;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message auth.v1.SignIn.
+ * Use `create(SignInSchema)` to create a new message.
+ */
+export const SignInSchema: GenMessage<SignIn> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 4);
+
+/**
+ * @generated from message auth.v1.LogoutRequest
+ */
+export type LogoutRequest = Message<"auth.v1.LogoutRequest"> & {
+  /**
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message auth.v1.LogoutRequest.
+ * Use `create(LogoutRequestSchema)` to create a new message.
+ */
+export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 5);
+
+/**
+ * @generated from message auth.v1.LogoutResponse
+ */
+export type LogoutResponse = Message<"auth.v1.LogoutResponse"> & {
+};
+
+/**
+ * Describes the message auth.v1.LogoutResponse.
+ * Use `create(LogoutResponseSchema)` to create a new message.
+ */
+export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 6);
+
+/**
+ * @generated from message auth.v1.GetPublicKeysRequest
+ */
+export type GetPublicKeysRequest = Message<"auth.v1.GetPublicKeysRequest"> & {
+};
+
+/**
+ * Describes the message auth.v1.GetPublicKeysRequest.
+ * Use `create(GetPublicKeysRequestSchema)` to create a new message.
+ */
+export const GetPublicKeysRequestSchema: GenMessage<GetPublicKeysRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 7);
+
+/**
+ * @generated from message auth.v1.GetPublicKeysResponse
+ */
+export type GetPublicKeysResponse = Message<"auth.v1.GetPublicKeysResponse"> & {
+  /**
+   * {"keys": [...]} with kid, alg and use on each key.
+   *
+   * @generated from field: string jwks_json = 1;
+   */
+  jwksJson: string;
+};
+
+/**
+ * Describes the message auth.v1.GetPublicKeysResponse.
+ * Use `create(GetPublicKeysResponseSchema)` to create a new message.
+ */
+export const GetPublicKeysResponseSchema: GenMessage<GetPublicKeysResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 8);
+
+/**
+ * @generated from message auth.v1.CheckSessionRequest
+ */
+export type CheckSessionRequest = Message<"auth.v1.CheckSessionRequest"> & {
+  /**
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message auth.v1.CheckSessionRequest.
+ * Use `create(CheckSessionRequestSchema)` to create a new message.
+ */
+export const CheckSessionRequestSchema: GenMessage<CheckSessionRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 9);
+
+/**
+ * @generated from message auth.v1.CheckSessionResponse
+ */
+export type CheckSessionResponse = Message<"auth.v1.CheckSessionResponse"> & {
+  /**
+   * @generated from field: bool active = 1;
+   */
+  active: boolean;
+
+  /**
+   * @generated from field: uint32 user_id = 2;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: bool is_admin = 3;
+   */
+  isAdmin: boolean;
+
+  /**
+   * @generated from field: bool banned = 4;
+   */
+  banned: boolean;
+};
+
+/**
+ * Describes the message auth.v1.CheckSessionResponse.
+ * Use `create(CheckSessionResponseSchema)` to create a new message.
+ */
+export const CheckSessionResponseSchema: GenMessage<CheckSessionResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 10);
+
+/**
+ * @generated from message auth.v1.UpdateProfileRequest
+ */
+export type UpdateProfileRequest = Message<"auth.v1.UpdateProfileRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: optional string name = 2;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional string avatar = 3;
+   */
+  avatar?: string | undefined;
+};
+
+/**
+ * Describes the message auth.v1.UpdateProfileRequest.
+ * Use `create(UpdateProfileRequestSchema)` to create a new message.
+ */
+export const UpdateProfileRequestSchema: GenMessage<UpdateProfileRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 11);
+
+/**
+ * @generated from message auth.v1.DeleteAccountRequest
+ */
+export type DeleteAccountRequest = Message<"auth.v1.DeleteAccountRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+};
+
+/**
+ * Describes the message auth.v1.DeleteAccountRequest.
+ * Use `create(DeleteAccountRequestSchema)` to create a new message.
+ */
+export const DeleteAccountRequestSchema: GenMessage<DeleteAccountRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 12);
+
+/**
+ * @generated from message auth.v1.DeleteAccountResponse
+ */
+export type DeleteAccountResponse = Message<"auth.v1.DeleteAccountResponse"> & {
+};
+
+/**
+ * Describes the message auth.v1.DeleteAccountResponse.
+ * Use `create(DeleteAccountResponseSchema)` to create a new message.
+ */
+export const DeleteAccountResponseSchema: GenMessage<DeleteAccountResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 13);
+
+/**
+ * @generated from message auth.v1.ListUsersRequest
+ */
+export type ListUsersRequest = Message<"auth.v1.ListUsersRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 3;
+   */
+  limit: number;
+
+  /**
+   * @generated from field: string query = 4;
+   */
+  query: string;
+};
+
+/**
+ * Describes the message auth.v1.ListUsersRequest.
+ * Use `create(ListUsersRequestSchema)` to create a new message.
+ */
+export const ListUsersRequestSchema: GenMessage<ListUsersRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 14);
+
+/**
+ * @generated from message auth.v1.ListUsersResponse
+ */
+export type ListUsersResponse = Message<"auth.v1.ListUsersResponse"> & {
+  /**
+   * @generated from field: repeated auth.v1.User users = 1;
+   */
+  users: User[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message auth.v1.ListUsersResponse.
+ * Use `create(ListUsersResponseSchema)` to create a new message.
+ */
+export const ListUsersResponseSchema: GenMessage<ListUsersResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 15);
+
+/**
+ * @generated from message auth.v1.SetAdminRequest
+ */
+export type SetAdminRequest = Message<"auth.v1.SetAdminRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: uint32 user_id = 2;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: bool is_admin = 3;
+   */
+  isAdmin: boolean;
+};
+
+/**
+ * Describes the message auth.v1.SetAdminRequest.
+ * Use `create(SetAdminRequestSchema)` to create a new message.
+ */
+export const SetAdminRequestSchema: GenMessage<SetAdminRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 16);
+
+/**
+ * @generated from message auth.v1.SetBannedRequest
+ */
+export type SetBannedRequest = Message<"auth.v1.SetBannedRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: uint32 user_id = 2;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: bool banned = 3;
+   */
+  banned: boolean;
+};
+
+/**
+ * Describes the message auth.v1.SetBannedRequest.
+ * Use `create(SetBannedRequestSchema)` to create a new message.
+ */
+export const SetBannedRequestSchema: GenMessage<SetBannedRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 17);
+
+/**
+ * @generated from message auth.v1.StartOAuthRequest
+ */
+export type StartOAuthRequest = Message<"auth.v1.StartOAuthRequest"> & {
+  /**
+   * Where the provider sends the browser back (the gateway's callback route).
+   *
+   * @generated from field: string redirect_uri = 1;
+   */
+  redirectUri: string;
+
+  /**
+   * The locale the browser returns to (/{locale}/oauth-callback).
+   *
+   * @generated from field: string locale = 2;
+   */
+  locale: string;
+};
+
+/**
+ * Describes the message auth.v1.StartOAuthRequest.
+ * Use `create(StartOAuthRequestSchema)` to create a new message.
+ */
+export const StartOAuthRequestSchema: GenMessage<StartOAuthRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 18);
+
+/**
+ * @generated from message auth.v1.StartOAuthResponse
+ */
+export type StartOAuthResponse = Message<"auth.v1.StartOAuthResponse"> & {
+  /**
+   * @generated from field: string login_url = 1;
+   */
+  loginUrl: string;
+};
+
+/**
+ * Describes the message auth.v1.StartOAuthResponse.
+ * Use `create(StartOAuthResponseSchema)` to create a new message.
+ */
+export const StartOAuthResponseSchema: GenMessage<StartOAuthResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 19);
+
+/**
+ * @generated from message auth.v1.CompleteOAuthRequest
+ */
+export type CompleteOAuthRequest = Message<"auth.v1.CompleteOAuthRequest"> & {
+  /**
+   * The callback's query string as received, e.g. "code=…&state=…".
+   *
+   * @generated from field: string query = 1;
+   */
+  query: string;
+};
+
+/**
+ * Describes the message auth.v1.CompleteOAuthRequest.
+ * Use `create(CompleteOAuthRequestSchema)` to create a new message.
+ */
+export const CompleteOAuthRequestSchema: GenMessage<CompleteOAuthRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 20);
+
+/**
+ * A failed sign-in is an answer, not an error, so the browser can still be sent to its locale's page.
+ *
+ * @generated from message auth.v1.CompleteOAuthResponse
+ */
+export type CompleteOAuthResponse = Message<"auth.v1.CompleteOAuthResponse"> & {
+  /**
+   * Empty when the sign-in failed.
+   *
+   * @generated from field: string handoff_code = 1;
+   */
+  handoffCode: string;
+
+  /**
+   * @generated from field: string locale = 2;
+   */
+  locale: string;
+
+  /**
+   * On failure: a code (e.g. "access_denied", "invalid_state") and the text the browser shows.
+   *
+   * @generated from field: string error = 3;
+   */
+  error: string;
+
+  /**
+   * @generated from field: string message = 4;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message auth.v1.CompleteOAuthResponse.
+ * Use `create(CompleteOAuthResponseSchema)` to create a new message.
+ */
+export const CompleteOAuthResponseSchema: GenMessage<CompleteOAuthResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 21);
+
+/**
+ * @generated from message auth.v1.RedeemHandoffRequest
+ */
+export type RedeemHandoffRequest = Message<"auth.v1.RedeemHandoffRequest"> & {
+  /**
+   * @generated from field: string handoff_code = 1;
+   */
+  handoffCode: string;
+};
+
+/**
+ * Describes the message auth.v1.RedeemHandoffRequest.
+ * Use `create(RedeemHandoffRequestSchema)` to create a new message.
+ */
+export const RedeemHandoffRequestSchema: GenMessage<RedeemHandoffRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 22);
+
+/**
+ * @generated from message auth.v1.ApiKey
+ */
+export type ApiKey = Message<"auth.v1.ApiKey"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * The first characters of the key, to recognise it in a list.
+   *
+   * @generated from field: string prefix = 3;
+   */
+  prefix: string;
+
+  /**
+   * @generated from field: string created_at = 4;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: string last_used_at = 5;
+   */
+  lastUsedAt: string;
+};
+
+/**
+ * Describes the message auth.v1.ApiKey.
+ * Use `create(ApiKeySchema)` to create a new message.
+ */
+export const ApiKeySchema: GenMessage<ApiKey> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 23);
+
+/**
+ * @generated from message auth.v1.CreateApiKeyRequest
+ */
+export type CreateApiKeyRequest = Message<"auth.v1.CreateApiKeyRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message auth.v1.CreateApiKeyRequest.
+ * Use `create(CreateApiKeyRequestSchema)` to create a new message.
+ */
+export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 24);
+
+/**
+ * @generated from message auth.v1.CreateApiKeyResponse
+ */
+export type CreateApiKeyResponse = Message<"auth.v1.CreateApiKeyResponse"> & {
+  /**
+   * The whole key; shown once, only its hash is kept.
+   *
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * @generated from field: auth.v1.ApiKey api_key = 2;
+   */
+  apiKey?: ApiKey | undefined;
+};
+
+/**
+ * Describes the message auth.v1.CreateApiKeyResponse.
+ * Use `create(CreateApiKeyResponseSchema)` to create a new message.
+ */
+export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 25);
+
+/**
+ * @generated from message auth.v1.ListApiKeysRequest
+ */
+export type ListApiKeysRequest = Message<"auth.v1.ListApiKeysRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+};
+
+/**
+ * Describes the message auth.v1.ListApiKeysRequest.
+ * Use `create(ListApiKeysRequestSchema)` to create a new message.
+ */
+export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 26);
+
+/**
+ * @generated from message auth.v1.ListApiKeysResponse
+ */
+export type ListApiKeysResponse = Message<"auth.v1.ListApiKeysResponse"> & {
+  /**
+   * @generated from field: repeated auth.v1.ApiKey api_keys = 1;
+   */
+  apiKeys: ApiKey[];
+};
+
+/**
+ * Describes the message auth.v1.ListApiKeysResponse.
+ * Use `create(ListApiKeysResponseSchema)` to create a new message.
+ */
+export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 27);
+
+/**
+ * @generated from message auth.v1.RevokeApiKeyRequest
+ */
+export type RevokeApiKeyRequest = Message<"auth.v1.RevokeApiKeyRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message auth.v1.RevokeApiKeyRequest.
+ * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
+ */
+export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 28);
+
+/**
+ * @generated from message auth.v1.RevokeApiKeyResponse
+ */
+export type RevokeApiKeyResponse = Message<"auth.v1.RevokeApiKeyResponse"> & {
+};
+
+/**
+ * Describes the message auth.v1.RevokeApiKeyResponse.
+ * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
+ */
+export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 29);
+
+/**
+ * @generated from message auth.v1.VerifyApiKeyRequest
+ */
+export type VerifyApiKeyRequest = Message<"auth.v1.VerifyApiKeyRequest"> & {
+  /**
+   * @generated from field: string key = 1;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message auth.v1.VerifyApiKeyRequest.
+ * Use `create(VerifyApiKeyRequestSchema)` to create a new message.
+ */
+export const VerifyApiKeyRequestSchema: GenMessage<VerifyApiKeyRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 30);
+
+/**
+ * @generated from message auth.v1.VerifyApiKeyResponse
+ */
+export type VerifyApiKeyResponse = Message<"auth.v1.VerifyApiKeyResponse"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: bool is_admin = 2;
+   */
+  isAdmin: boolean;
+
+  /**
+   * @generated from field: string key_id = 3;
+   */
+  keyId: string;
+};
+
+/**
+ * Describes the message auth.v1.VerifyApiKeyResponse.
+ * Use `create(VerifyApiKeyResponseSchema)` to create a new message.
+ */
+export const VerifyApiKeyResponseSchema: GenMessage<VerifyApiKeyResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 31);
+
+/**
+ * Auth owns users, credentials, sessions, OAuth state and API keys. Calls that act for a user take that
+ * user's id as `caller_id` (the gateway passes the verified viewer); permissions are checked here.
  *
  * @generated from service auth.v1.AuthService
  */
@@ -94,6 +774,154 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof GetUserRequestSchema;
     output: typeof UserSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.Register
+   */
+  register: {
+    methodKind: "unary";
+    input: typeof RegisterRequestSchema;
+    output: typeof SignInSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.Login
+   */
+  login: {
+    methodKind: "unary";
+    input: typeof LoginRequestSchema;
+    output: typeof SignInSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.Logout
+   */
+  logout: {
+    methodKind: "unary";
+    input: typeof LogoutRequestSchema;
+    output: typeof LogoutResponseSchema;
+  },
+  /**
+   * The public half of every signing key, as a JWKS document: the first key signs, all verify.
+   *
+   * @generated from rpc auth.v1.AuthService.GetPublicKeys
+   */
+  getPublicKeys: {
+    methodKind: "unary";
+    input: typeof GetPublicKeysRequestSchema;
+    output: typeof GetPublicKeysResponseSchema;
+  },
+  /**
+   * Whether a token's session still counts: not revoked, not expired, user not banned or deleted.
+   *
+   * @generated from rpc auth.v1.AuthService.CheckSession
+   */
+  checkSession: {
+    methodKind: "unary";
+    input: typeof CheckSessionRequestSchema;
+    output: typeof CheckSessionResponseSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.UpdateProfile
+   */
+  updateProfile: {
+    methodKind: "unary";
+    input: typeof UpdateProfileRequestSchema;
+    output: typeof UserSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.DeleteAccount
+   */
+  deleteAccount: {
+    methodKind: "unary";
+    input: typeof DeleteAccountRequestSchema;
+    output: typeof DeleteAccountResponseSchema;
+  },
+  /**
+   * Admin only (checked here against caller_id).
+   *
+   * @generated from rpc auth.v1.AuthService.ListUsers
+   */
+  listUsers: {
+    methodKind: "unary";
+    input: typeof ListUsersRequestSchema;
+    output: typeof ListUsersResponseSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.SetAdmin
+   */
+  setAdmin: {
+    methodKind: "unary";
+    input: typeof SetAdminRequestSchema;
+    output: typeof UserSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.SetBanned
+   */
+  setBanned: {
+    methodKind: "unary";
+    input: typeof SetBannedRequestSchema;
+    output: typeof UserSchema;
+  },
+  /**
+   * Google (OpenID Connect) sign-in: code flow with PKCE, state and nonce.
+   *
+   * @generated from rpc auth.v1.AuthService.StartOAuth
+   */
+  startOAuth: {
+    methodKind: "unary";
+    input: typeof StartOAuthRequestSchema;
+    output: typeof StartOAuthResponseSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.CompleteOAuth
+   */
+  completeOAuth: {
+    methodKind: "unary";
+    input: typeof CompleteOAuthRequestSchema;
+    output: typeof CompleteOAuthResponseSchema;
+  },
+  /**
+   * Exchanges the one-time hand-off code (kept in a short-lived cookie by the gateway) for a token.
+   *
+   * @generated from rpc auth.v1.AuthService.RedeemHandoff
+   */
+  redeemHandoff: {
+    methodKind: "unary";
+    input: typeof RedeemHandoffRequestSchema;
+    output: typeof SignInSchema;
+  },
+  /**
+   * API keys for integrators.
+   *
+   * @generated from rpc auth.v1.AuthService.CreateApiKey
+   */
+  createApiKey: {
+    methodKind: "unary";
+    input: typeof CreateApiKeyRequestSchema;
+    output: typeof CreateApiKeyResponseSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.ListApiKeys
+   */
+  listApiKeys: {
+    methodKind: "unary";
+    input: typeof ListApiKeysRequestSchema;
+    output: typeof ListApiKeysResponseSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.RevokeApiKey
+   */
+  revokeApiKey: {
+    methodKind: "unary";
+    input: typeof RevokeApiKeyRequestSchema;
+    output: typeof RevokeApiKeyResponseSchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.VerifyApiKey
+   */
+  verifyApiKey: {
+    methodKind: "unary";
+    input: typeof VerifyApiKeyRequestSchema;
+    output: typeof VerifyApiKeyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_auth_v1_auth, 0);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file jobs/v1/jobs.proto.
  */
 export const file_jobs_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJrChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkiNwoNR2V0Sm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFgoOdmlld2VyX3VzZXJfaWQYAiABKA0iZAoISm9iSW1hZ2USCwoDa2V5GAEgASgJEg0KBXdpZHRoGAIgASgNEg4KBmhlaWdodBgDIAEoDRIMCgRzZWVkGAQgASgNEg8KB2ZsYWdnZWQYBSABKAgSDQoFYnl0ZXMYBiABKA0iKQoISm9iRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIqoCCgNKb2ISCgoCaWQYASABKAkSHgoEa2luZBgCIAEoDjIQLmpvYnMudjEuSm9iS2luZBIiCgZzdGF0dXMYAyABKA4yEi5qb2JzLnYxLkpvYlN0YXR1cxIQCghwb3NpdGlvbhgEIAEoDRIQCghwcm9ncmVzcxgFIAEoARIhCgZpbWFnZXMYBiADKAsyES5qb2JzLnYxLkpvYkltYWdlEiAKBWVycm9yGAcgASgLMhEuam9icy52MS5Kb2JFcnJvchISCgpjcmVhdGVkX2F0GAggASgJEhMKC2ZpbmlzaGVkX2F0GAkgASgJEisKB29wdGlvbnMYCiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhQKDGluZmVyZW5jZV9tcxgLIAEoDSITChFMaXN0TW9kZWxzUmVxdWVzdCJwCglNb2RlbEluZm8SDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg8KB2J1aWx0aW4YBSABKAgSEgoKaXNfZGVmYXVsdBgGIAEoCCI4ChJMaXN0TW9kZWxzUmVzcG9uc2USIgoGbW9kZWxzGAEgAygLMhIuam9icy52MS5Nb2RlbEluZm8qigEKCUpvYlN0YXR1cxIaChZKT0JfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFgoSSk9CX1NUQVRVU19XQUlUSU5HEAESGQoVSk9CX1NUQVRVU19QUk9DRVNTSU5HEAISGAoUSk9CX1NUQVRVU19DT01QTEVURUQQAxIUChBKT0JfU1RBVFVTX0VSUk9SEAQqUAoHSm9iS2luZBIYChRKT0JfS0lORF9VTlNQRUNJRklFRBAAEhUKEUpPQl9LSU5EX0dFTkVSQVRFEAESFAoQSk9CX0tJTkRfVVBTQ0FMRRACMvwBCgtKb2JzU2VydmljZRJCChBTdWJtaXRHZW5lcmF0aW9uEiAuam9icy52MS5TdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBoMLmpvYnMudjEuSm9iEi4KBkdldEpvYhIWLmpvYnMudjEuR2V0Sm9iUmVxdWVzdBoMLmpvYnMudjEuSm9iEjIKCFdhdGNoSm9iEhYuam9icy52MS5HZXRKb2JSZXF1ZXN0Ggwuam9icy52MS5Kb2IwARJFCgpMaXN0TW9kZWxzEhouam9icy52MS5MaXN0TW9kZWxzUmVxdWVzdBobLmpvYnMudjEuTGlzdE1vZGVsc1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJrChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkibgoUU3VibWl0VXBzY2FsZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRISCgpzb3VyY2Vfa2V5GAIgASgJEg0KBW1vZGVsGAMgASgJEg4KBmZvcm1hdBgEIAEoCRISCgpyZXF1ZXN0X2lkGAUgASgJIjcKDUdldEpvYlJlcXVlc3QSDgoGam9iX2lkGAEgASgJEhYKDnZpZXdlcl91c2VyX2lkGAIgASgNImQKCEpvYkltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIEg0KBWJ5dGVzGAYgASgNIikKCEpvYkVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCSKqAgoDSm9iEgoKAmlkGAEgASgJEh4KBGtpbmQYAiABKA4yEC5qb2JzLnYxLkpvYktpbmQSIgoGc3RhdHVzGAMgASgOMhIuam9icy52MS5Kb2JTdGF0dXMSEAoIcG9zaXRpb24YBCABKA0SEAoIcHJvZ3Jlc3MYBSABKAESIQoGaW1hZ2VzGAYgAygLMhEuam9icy52MS5Kb2JJbWFnZRIgCgVlcnJvchgHIAEoCzIRLmpvYnMudjEuSm9iRXJyb3ISEgoKY3JlYXRlZF9hdBgIIAEoCRITCgtmaW5pc2hlZF9hdBgJIAEoCRIrCgdvcHRpb25zGAogASgLMhouam9icy52MS5HZW5lcmF0aW9uT3B0aW9ucxIUCgxpbmZlcmVuY2VfbXMYCyABKA0iEwoRTGlzdE1vZGVsc1JlcXVlc3QicAoJTW9kZWxJbmZvEgwKBG5hbWUYASABKAkSDAoEa2luZBgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIPCgdidWlsdGluGAUgASgIEhIKCmlzX2RlZmF1bHQYBiABKAgiOAoSTGlzdE1vZGVsc1Jlc3BvbnNlEiIKBm1vZGVscxgBIAMoCzISLmpvYnMudjEuTW9kZWxJbmZvKooBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhYKEkpPQl9TVEFUVVNfV0FJVElORxABEhkKFUpPQl9TVEFUVVNfUFJPQ0VTU0lORxACEhgKFEpPQl9TVEFUVVNfQ09NUExFVEVEEAMSFAoQSk9CX1NUQVRVU19FUlJPUhAEKlAKB0pvYktpbmQSGAoUSk9CX0tJTkRfVU5TUEVDSUZJRUQQABIVChFKT0JfS0lORF9HRU5FUkFURRABEhQKEEpPQl9LSU5EX1VQU0NBTEUQAjK6AgoLSm9ic1NlcnZpY2USQgoQU3VibWl0R2VuZXJhdGlvbhIgLmpvYnMudjEuU3VibWl0R2VuZXJhdGlvblJlcXVlc3QaDC5qb2JzLnYxLkpvYhI8Cg1TdWJtaXRVcHNjYWxlEh0uam9icy52MS5TdWJtaXRVcHNjYWxlUmVxdWVzdBoMLmpvYnMudjEuSm9iEi4KBkdldEpvYhIWLmpvYnMudjEuR2V0Sm9iUmVxdWVzdBoMLmpvYnMudjEuSm9iEjIKCFdhdGNoSm9iEhYuam9icy52MS5HZXRKb2JSZXF1ZXN0Ggwuam9icy52MS5Kb2IwARJFCgpMaXN0TW9kZWxzEhouam9icy52MS5MaXN0TW9kZWxzUmVxdWVzdBobLmpvYnMudjEuTGlzdE1vZGVsc1Jlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message jobs.v1.GenerationOptions
@@ -108,6 +108,51 @@ export const SubmitGenerationRequestSchema: GenMessage<SubmitGenerationRequest> 
   messageDesc(file_jobs_v1_jobs, 1);
 
 /**
+ * @generated from message jobs.v1.SubmitUpscaleRequest
+ */
+export type SubmitUpscaleRequest = Message<"jobs.v1.SubmitUpscaleRequest"> & {
+  /**
+   * 0 for a guest.
+   *
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * Object store key of the image to upscale; the gateway stores uploads and fetched links first.
+   *
+   * @generated from field: string source_key = 2;
+   */
+  sourceKey: string;
+
+  /**
+   * An upscale model name from ListModels; empty for the default.
+   *
+   * @generated from field: string model = 3;
+   */
+  model: string;
+
+  /**
+   * "png", "jpeg" or "webp"; empty for png.
+   *
+   * @generated from field: string format = 4;
+   */
+  format: string;
+
+  /**
+   * @generated from field: string request_id = 5;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message jobs.v1.SubmitUpscaleRequest.
+ * Use `create(SubmitUpscaleRequestSchema)` to create a new message.
+ */
+export const SubmitUpscaleRequestSchema: GenMessage<SubmitUpscaleRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 2);
+
+/**
  * @generated from message jobs.v1.GetJobRequest
  */
 export type GetJobRequest = Message<"jobs.v1.GetJobRequest"> & {
@@ -129,7 +174,7 @@ export type GetJobRequest = Message<"jobs.v1.GetJobRequest"> & {
  * Use `create(GetJobRequestSchema)` to create a new message.
  */
 export const GetJobRequestSchema: GenMessage<GetJobRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 2);
+  messageDesc(file_jobs_v1_jobs, 3);
 
 /**
  * @generated from message jobs.v1.JobImage
@@ -173,7 +218,7 @@ export type JobImage = Message<"jobs.v1.JobImage"> & {
  * Use `create(JobImageSchema)` to create a new message.
  */
 export const JobImageSchema: GenMessage<JobImage> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 3);
+  messageDesc(file_jobs_v1_jobs, 4);
 
 /**
  * @generated from message jobs.v1.JobError
@@ -195,7 +240,7 @@ export type JobError = Message<"jobs.v1.JobError"> & {
  * Use `create(JobErrorSchema)` to create a new message.
  */
 export const JobErrorSchema: GenMessage<JobError> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 4);
+  messageDesc(file_jobs_v1_jobs, 5);
 
 /**
  * @generated from message jobs.v1.Job
@@ -268,7 +313,7 @@ export type Job = Message<"jobs.v1.Job"> & {
  * Use `create(JobSchema)` to create a new message.
  */
 export const JobSchema: GenMessage<Job> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 5);
+  messageDesc(file_jobs_v1_jobs, 6);
 
 /**
  * @generated from message jobs.v1.ListModelsRequest
@@ -281,7 +326,7 @@ export type ListModelsRequest = Message<"jobs.v1.ListModelsRequest"> & {
  * Use `create(ListModelsRequestSchema)` to create a new message.
  */
 export const ListModelsRequestSchema: GenMessage<ListModelsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 6);
+  messageDesc(file_jobs_v1_jobs, 7);
 
 /**
  * @generated from message jobs.v1.ModelInfo
@@ -325,7 +370,7 @@ export type ModelInfo = Message<"jobs.v1.ModelInfo"> & {
  * Use `create(ModelInfoSchema)` to create a new message.
  */
 export const ModelInfoSchema: GenMessage<ModelInfo> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 7);
+  messageDesc(file_jobs_v1_jobs, 8);
 
 /**
  * @generated from message jobs.v1.ListModelsResponse
@@ -342,7 +387,7 @@ export type ListModelsResponse = Message<"jobs.v1.ListModelsResponse"> & {
  * Use `create(ListModelsResponseSchema)` to create a new message.
  */
 export const ListModelsResponseSchema: GenMessage<ListModelsResponse> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 8);
+  messageDesc(file_jobs_v1_jobs, 9);
 
 /**
  * @generated from enum jobs.v1.JobStatus
@@ -420,6 +465,16 @@ export const JobsService: GenService<{
   submitGeneration: {
     methodKind: "unary";
     input: typeof SubmitGenerationRequestSchema;
+    output: typeof JobSchema;
+  },
+  /**
+   * Records a 4x upscale job of an image already in the object store and puts it on the queue.
+   *
+   * @generated from rpc jobs.v1.JobsService.SubmitUpscale
+   */
+  submitUpscale: {
+    methodKind: "unary";
+    input: typeof SubmitUpscaleRequestSchema;
     output: typeof JobSchema;
   },
   /**

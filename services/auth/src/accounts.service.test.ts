@@ -1,0 +1,192 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { AppError } from '@pictura/common/app-error';
+import type { ServiceDatabase } from '@pictura/common/database';
+import { createLogger } from '@pictura/common/logger';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
+import { composeAuth } from './auth.compose.ts';
+import { schema } from './db/schema.ts';
+import { createSigningKeys, TOKEN_AUDIENCE, TOKEN_ISSUER } from './signing-keys.ts';
+
+const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe.each(ENGINES)('accounts on %s', (engine) => {
+  let database: ServiceDatabase<typeof schema>;
+  let auth: ReturnType<typeof composeAuth>;
+  const keys = createSigningKeys([generateKeyPairSync('ed25519').privateKey]);
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine, { service: 'auth', schema, migrationsFolder });
+    auth = composeAuth({
+      db: database.db,
+      keys: await keys,
+      logger: createLogger('auth', 'silent'),
+      google: {},
+      accounts: { maxLoginFailures: 3 },
+    });
+  });
+  afterAll(() => database?.close());
+
+  it('makes the first account the administrator and later ones plain users', async () => {
+    const first = await auth.accounts.register({ username: 'Alice', password: 'correct horse' });
+    const second = await auth.accounts.register({ username: 'bob', password: 'battery staple' });
+    expect(first.user.id).toBe(1);
+    expect((await auth.accounts.checkSession(first.sessionId)).isAdmin).toBe(true);
+    expect(second.user.id).toBe(2);
+    expect((await auth.accounts.checkSession(second.sessionId)).isAdmin).toBe(false);
+  });
+
+  it.each([
+    ['ab', 'password1', 'Username must be 3 to 32 characters'],
+    ['a'.repeat(33), 'password1', 'Username must be 3 to 32 characters'],
+    ['bad name', 'password1', 'Username may contain only letters, digits, dots, underscores and hyphens'],
+    ['emoji😀', 'password1', 'Username may contain only letters, digits, dots, underscores and hyphens'],
+    ['carol', 'short', 'Password must be at least 8 characters'],
+    ['carol', 'x'.repeat(129), 'Password must be at most 128 characters'],
+    ['carol', '1234567890', 'Password must not be only digits'],
+    ['carol12345', 'CAROL12345', 'Password must not be the same as the username'],
+  ])('refuses username %j with password %j: %s', async (username, password, message) => {
+    const error = await rejection(auth.accounts.register({ username, password }));
+    expect(error.code).toBe('invalid_argument');
+    expect(error.message).toBe(message);
+  });
+
+  it('treats usernames as unique ignoring case', async () => {
+    const error = await rejection(auth.accounts.register({ username: 'ALICE', password: 'another one' }));
+    expect(error).toMatchObject({ code: 'already_exists', message: 'Username is already taken' });
+  });
+
+  it('signs in with any case of the username and answers the same for unknown users and wrong passwords', async () => {
+    const ok = await auth.accounts.login({
+      username: 'alice',
+      password: 'correct horse',
+      clientIp: '10.0.0.1',
+    });
+    expect(ok.user.username).toBe('Alice');
+    const wrong = await rejection(
+      auth.accounts.login({ username: 'alice', password: 'wrong pass', clientIp: '10.0.0.1' }),
+    );
+    const unknown = await rejection(
+      auth.accounts.login({ username: 'nobody', password: 'wrong pass', clientIp: '10.0.0.1' }),
+    );
+    expect(wrong).toMatchObject({ code: 'unauthenticated', message: 'Invalid username or password' });
+    expect(unknown).toMatchObject({ code: 'unauthenticated', message: 'Invalid username or password' });
+  });
+
+  it('throttles an account after repeated failures, even with the right password', async () => {
+    await auth.accounts.register({ username: 'dave', password: 'dave password' });
+    for (let i = 0; i < 3; i++) {
+      await rejection(
+        auth.accounts.login({ username: 'dave', password: 'nope nope', clientIp: `10.1.0.${i}` }),
+      );
+    }
+    const error = await rejection(
+      auth.accounts.login({ username: 'DAVE', password: 'dave password', clientIp: '10.2.0.1' }),
+    );
+    expect(error).toMatchObject({
+      code: 'resource_exhausted',
+      message: 'Too many login attempts, please try again later',
+    });
+  });
+
+  it('throttles an address that tries many accounts', async () => {
+    for (let i = 0; i < 3; i++) {
+      await rejection(
+        auth.accounts.login({ username: `guess${i}`, password: 'nope nope', clientIp: '10.9.9.9' }),
+      );
+    }
+    const error = await rejection(
+      auth.accounts.login({ username: 'bob', password: 'battery staple', clientIp: '10.9.9.9' }),
+    );
+    expect(error.code).toBe('resource_exhausted');
+    // The same account from another address still works.
+    await expect(
+      auth.accounts.login({ username: 'bob', password: 'battery staple', clientIp: '10.9.9.10' }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('issues asymmetric JWTs with kid and sid, and logout revokes the session', async () => {
+    const signed = await auth.accounts.login({ username: 'bob', password: 'battery staple', clientIp: '' });
+    const header = decodeProtectedHeader(signed.token);
+    expect(header).toMatchObject({ alg: 'EdDSA', kid: (await keys).current.kid });
+    const { payload } = await jwtVerify(signed.token, createLocalJWKSet((await keys).jwks()), {
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+    });
+    expect(payload).toMatchObject({ sub: '2', sid: signed.sessionId });
+    expect(await auth.accounts.checkSession(signed.sessionId)).toMatchObject({ active: true, userId: 2 });
+    await auth.accounts.logout(signed.sessionId);
+    expect(await auth.accounts.checkSession(signed.sessionId)).toMatchObject({ active: false });
+    expect((await auth.accounts.checkSession('not-a-uuid')).active).toBe(false);
+  });
+
+  it('lets only administrators ban and grant admin; a ban ends every session', async () => {
+    const bob = await auth.accounts.login({ username: 'bob', password: 'battery staple', clientIp: '' });
+    expect((await rejection(auth.accounts.setBanned(2, 1, true))).code).toBe('permission_denied');
+    expect((await rejection(auth.accounts.listUsers(2, { afterId: 0, limit: 10 }))).code).toBe(
+      'permission_denied',
+    );
+    expect((await rejection(auth.accounts.setBanned(1, 1, true))).code).toBe('failed_precondition');
+
+    await auth.accounts.setBanned(1, 2, true);
+    expect(await auth.accounts.checkSession(bob.sessionId)).toMatchObject({ active: false, banned: true });
+    const refused = await rejection(
+      auth.accounts.login({ username: 'bob', password: 'battery staple', clientIp: '' }),
+    );
+    expect(refused).toMatchObject({ code: 'permission_denied', message: 'This account has been suspended' });
+    await auth.accounts.setBanned(1, 2, false);
+
+    expect((await auth.accounts.setAdmin(1, 2, true)).isAdmin).toBe(true);
+    const page = await auth.accounts.listUsers(2, { afterId: 0, limit: 2 });
+    expect(page.users.map((u) => u.id)).toEqual([1, 2]);
+    expect(page.nextAfterId).toBe(2);
+    await auth.accounts.setAdmin(1, 2, false);
+    expect((await rejection(auth.accounts.listUsers(2, { afterId: 0, limit: 10 }))).code).toBe(
+      'permission_denied',
+    );
+  });
+
+  it('edits the profile name and avatar with checks', async () => {
+    const user = await auth.accounts.updateProfile(2, {
+      name: '  Bob B.  ',
+      avatar: 'https://example.com/a.png',
+    });
+    expect(user).toMatchObject({ name: 'Bob B.', picture: 'https://example.com/a.png' });
+    expect((await rejection(auth.accounts.updateProfile(2, { avatar: 'javascript:alert(1)' }))).code).toBe(
+      'invalid_argument',
+    );
+    expect((await rejection(auth.accounts.updateProfile(2, { name: ' ' }))).code).toBe('invalid_argument');
+  });
+
+  it('gives administrators API keys that are shown once, stored hashed, and stop working when revoked', async () => {
+    expect((await rejection(auth.apiKeys.create(2, 'script'))).code).toBe('permission_denied');
+    const { key, row } = await auth.apiKeys.create(1, 'my script');
+    expect(key).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+    expect(row.keyHash).not.toContain(key.slice(3));
+    expect((await auth.apiKeys.list(1)).map((k) => k.prefix)).toEqual([key.slice(0, 10)]);
+    expect(await auth.apiKeys.verify(key)).toMatchObject({ userId: 1, isAdmin: true, keyId: row.id });
+    expect((await rejection(auth.apiKeys.revoke(2, row.id))).code).toBe('not_found');
+    await auth.apiKeys.revoke(1, row.id);
+    expect((await rejection(auth.apiKeys.verify(key))).code).toBe('unauthenticated');
+    expect((await rejection(auth.apiKeys.verify(`${key}x`))).code).toBe('unauthenticated');
+  });
+
+  it('deletes an account with its sessions', async () => {
+    const eve = await auth.accounts.register({ username: 'eve', password: 'eve password' });
+    await auth.accounts.deleteAccount(eve.user.id);
+    expect((await auth.accounts.checkSession(eve.sessionId)).active).toBe(false);
+    expect((await rejection(auth.accounts.getUser(eve.user.id))).code).toBe('not_found');
+    // The name is free again.
+    await expect(auth.accounts.register({ username: 'eve', password: 'eve password' })).resolves.toBeTruthy();
+  });
+});

@@ -1,0 +1,190 @@
+// Accounts, passwords, sessions and roles. Every permission is checked here against the caller's id.
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@pictura/common/app-error';
+import { checkAvatar, checkPassword, checkProfileName, checkUsername } from './account-rules.ts';
+import type { UserRow } from './db/schema.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import type { LoginThrottleRepository, SessionsRepository } from './sessions.repository.ts';
+import type { SigningKeys } from './signing-keys.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+/** Spec section 6: admin when the id is 1, the role is admin, or is_admin is set. */
+export function isAdmin(user: Pick<UserRow, 'id' | 'role' | 'isAdmin'>): boolean {
+  return user.id === 1 || user.role === 'admin' || user.isAdmin;
+}
+
+export interface AccountsSettings {
+  sessionTtlMs: number;
+  /** Failed sign-ins allowed per account and per address in one window. */
+  maxLoginFailures: number;
+  loginWindowMs: number;
+}
+
+export const DEFAULT_ACCOUNTS_SETTINGS: AccountsSettings = {
+  sessionTtlMs: 30 * 24 * 3600_000,
+  maxLoginFailures: 10,
+  loginWindowMs: 15 * 60_000,
+};
+
+export interface SignInResult {
+  token: string;
+  sessionId: string;
+  user: UserRow;
+}
+
+export interface SessionStatus {
+  active: boolean;
+  userId: number;
+  isAdmin: boolean;
+  banned: boolean;
+}
+
+const INVALID_CREDENTIALS = () =>
+  new AppError('unauthenticated', 'Invalid username or password', 'invalid_credentials');
+const TOO_MANY_ATTEMPTS = () =>
+  new AppError('resource_exhausted', 'Too many login attempts, please try again later', 'too_many_attempts');
+const BANNED = () => new AppError('permission_denied', 'This account has been suspended', 'account_banned');
+const USER_NOT_FOUND = () => new AppError('not_found', 'User not found', 'user_not_found');
+
+export function createAccountsService(deps: {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  throttle: LoginThrottleRepository;
+  hasher: PasswordHasher;
+  keys: SigningKeys;
+  settings?: Partial<AccountsSettings>;
+}) {
+  const settings = { ...DEFAULT_ACCOUNTS_SETTINGS, ...deps.settings };
+  // Unknown usernames are checked against this, so they take as long as a wrong password.
+  const dummyHash = deps.hasher.hash(randomUUID());
+
+  async function startSession(user: UserRow): Promise<SignInResult> {
+    const sessionId = randomUUID();
+    const expiresAt = new Date(Date.now() + settings.sessionTtlMs);
+    await deps.sessions.create({ id: sessionId, userId: user.id, expiresAt });
+    const token = await deps.keys.sign({ userId: user.id, sessionId, expiresAt });
+    return { token, sessionId, user };
+  }
+
+  async function requireAdmin(callerId: number): Promise<UserRow> {
+    const caller = callerId ? await deps.users.findById(callerId) : undefined;
+    if (!caller || caller.bannedAt)
+      throw new AppError('unauthenticated', 'Please login first', 'unauthenticated');
+    if (!isAdmin(caller))
+      throw new AppError('permission_denied', 'Administrator access required', 'forbidden');
+    return caller;
+  }
+
+  async function requireUser(userId: number): Promise<UserRow> {
+    const user = userId ? await deps.users.findById(userId) : undefined;
+    if (!user) throw USER_NOT_FOUND();
+    return user;
+  }
+
+  return {
+    startSession,
+
+    async register(input: { username: string; password: string }): Promise<SignInResult> {
+      const username = input.username.trim();
+      checkUsername(username);
+      checkPassword(input.password, username);
+      const passwordHash = await deps.hasher.hash(input.password);
+      const user = await deps.users.create({ username, name: username }, passwordHash);
+      if (!user) throw new AppError('already_exists', 'Username is already taken', 'username_taken');
+      return startSession(user);
+    },
+
+    async login(input: { username: string; password: string; clientIp: string }): Promise<SignInResult> {
+      const username = input.username.trim();
+      const since = new Date(Date.now() - settings.loginWindowMs);
+      const keys = [`user:${username.toLowerCase()}`, ...(input.clientIp ? [`ip:${input.clientIp}`] : [])];
+      const counts = await Promise.all(keys.map((key) => deps.throttle.failures(key, since)));
+      if (counts.some((count) => count >= settings.maxLoginFailures)) throw TOO_MANY_ATTEMPTS();
+
+      const user = username && username.length <= 128 ? await deps.users.findByUsername(username) : undefined;
+      const stored = user ? await deps.users.passwordHashOf(user.id) : undefined;
+      const password = input.password.slice(0, 1024);
+      const ok = await deps.hasher.verify(stored ?? (await dummyHash), password);
+      if (!user || !stored || !ok) {
+        await Promise.all(keys.map((key) => deps.throttle.recordFailure(key, since)));
+        throw INVALID_CREDENTIALS();
+      }
+      if (user.bannedAt) throw BANNED();
+      await deps.throttle.clear(keys[0]!);
+      return startSession(user);
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      if (isUuid(sessionId)) await deps.sessions.revoke(sessionId);
+    },
+
+    async checkSession(sessionId: string): Promise<SessionStatus> {
+      const inactive = { active: false, userId: 0, isAdmin: false, banned: false };
+      if (!isUuid(sessionId)) return inactive;
+      const session = await deps.sessions.find(sessionId);
+      if (!session) return inactive;
+      const user = await deps.users.findById(session.userId);
+      if (!user) return inactive;
+      const banned = user.bannedAt !== null;
+      const active = !banned && session.revokedAt === null && session.expiresAt > new Date();
+      return { active, userId: user.id, isAdmin: isAdmin(user), banned };
+    },
+
+    getUser: requireUser,
+
+    async updateProfile(callerId: number, changes: { name?: string; avatar?: string }): Promise<UserRow> {
+      await requireUser(callerId);
+      const update: { name?: string; picture?: string } = {};
+      if (changes.name !== undefined) update.name = checkProfileName(changes.name);
+      if (changes.avatar !== undefined) update.picture = checkAvatar(changes.avatar);
+      if (Object.keys(update).length === 0) return requireUser(callerId);
+      return (await deps.users.update(callerId, update)) ?? requireUser(callerId);
+    },
+
+    async deleteAccount(callerId: number): Promise<void> {
+      await requireUser(callerId);
+      // Sessions, credentials and API keys go with the user (ON DELETE CASCADE).
+      await deps.users.delete(callerId);
+    },
+
+    async listUsers(callerId: number, page: { afterId: number; limit: number; query?: string }) {
+      await requireAdmin(callerId);
+      const limit = Math.min(Math.max(page.limit || 20, 1), 100);
+      const rows = await deps.users.list(page.afterId, limit + 1, page.query);
+      return {
+        users: rows.slice(0, limit),
+        nextAfterId: rows.length > limit ? rows[limit - 1]!.id : undefined,
+      };
+    },
+
+    async setAdmin(callerId: number, userId: number, admin: boolean): Promise<UserRow> {
+      const caller = await requireAdmin(callerId);
+      await requireUser(userId);
+      if (!admin && userId === caller.id) {
+        throw new AppError(
+          'failed_precondition',
+          'You cannot remove your own administrator role',
+          'cannot_demote_self',
+        );
+      }
+      // User 1 stays an administrator whatever the flag says (spec section 6).
+      return (await deps.users.update(userId, { isAdmin: admin }))!;
+    },
+
+    async setBanned(callerId: number, userId: number, banned: boolean): Promise<UserRow> {
+      const caller = await requireAdmin(callerId);
+      const target = await requireUser(userId);
+      if (banned && (target.id === caller.id || target.id === 1)) {
+        throw new AppError('failed_precondition', 'This account cannot be banned', 'cannot_ban');
+      }
+      const user = (await deps.users.update(userId, { bannedAt: banned ? new Date() : null }))!;
+      if (banned) await deps.sessions.revokeAllOf(userId);
+      return user;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);

@@ -1,0 +1,76 @@
+// API keys for integrators: `sk_` + 256 random bits, shown once, stored as a SHA-256 hash.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { AppError } from '@pictura/common/app-error';
+import { isAdmin, isUuid } from './accounts.service.ts';
+import type { ApiKeysRepository } from './api-keys.repository.ts';
+import type { ApiKeyRow } from './db/schema.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+export const API_KEY_PREFIX = 'sk_';
+const MAX_KEYS_PER_USER = 20;
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export function createApiKeysService(deps: { keys: ApiKeysRepository; users: UsersRepository }) {
+  /** API access is an entitlement from billing; until billing grants it, administrators have it. */
+  async function requireApiAccess(userId: number) {
+    const user = userId ? await deps.users.findById(userId) : undefined;
+    if (!user || user.bannedAt)
+      throw new AppError('unauthenticated', 'Please login first', 'unauthenticated');
+    if (!isAdmin(user)) {
+      throw new AppError(
+        'permission_denied',
+        'API access is not included in your plan',
+        'api_access_required',
+      );
+    }
+    return user;
+  }
+
+  return {
+    async create(callerId: number, name: string): Promise<{ key: string; row: ApiKeyRow }> {
+      await requireApiAccess(callerId);
+      const label = name.trim();
+      if (label.length === 0 || label.length > 64) {
+        throw new AppError('invalid_argument', 'Key name must be 1 to 64 characters', 'invalid_key_name');
+      }
+      if ((await deps.keys.listOf(callerId)).length >= MAX_KEYS_PER_USER) {
+        throw new AppError(
+          'failed_precondition',
+          `At most ${MAX_KEYS_PER_USER} keys; revoke one first`,
+          'too_many_keys',
+        );
+      }
+      const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const row = await deps.keys.create({
+        id: randomUUID(),
+        userId: callerId,
+        name: label,
+        prefix: key.slice(0, 10),
+        keyHash: hashKey(key),
+      });
+      return { key, row };
+    },
+
+    list: (callerId: number) => deps.keys.listOf(callerId),
+
+    async revoke(callerId: number, id: string): Promise<void> {
+      if (!isUuid(id) || !(await deps.keys.revoke(callerId, id))) {
+        throw new AppError('not_found', 'API key not found', 'api_key_not_found');
+      }
+    },
+
+    /** The key's owner, when the key is live and the owner still has API access. */
+    async verify(key: string): Promise<{ userId: number; isAdmin: boolean; keyId: string }> {
+      const refused = new AppError('unauthenticated', 'Invalid API key', 'invalid_api_key');
+      if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) throw refused;
+      const row = await deps.keys.use(hashKey(key));
+      if (!row) throw refused;
+      const user = await requireApiAccess(row.userId).catch(() => {
+        throw refused;
+      });
+      return { userId: user.id, isAdmin: isAdmin(user), keyId: row.id };
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

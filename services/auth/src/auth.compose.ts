@@ -1,0 +1,50 @@
+// Wires the auth service's parts over one database; main.ts and the tests share it.
+import type { Database } from '@pictura/common/database';
+import type { Logger } from '@pictura/common/logger';
+import { type AccountsSettings, createAccountsService } from './accounts.service.ts';
+import { createApiKeysRepository } from './api-keys.repository.ts';
+import { createApiKeysService } from './api-keys.service.ts';
+import { authGrpc } from './auth.grpc.ts';
+import type { schema } from './db/schema.ts';
+import { createGoogleSignIn, type GoogleSignInSettings } from './google-sign-in.service.ts';
+import { createArgon2Hasher, type PasswordHasher } from './password-hasher.ts';
+import {
+  createLoginThrottleRepository,
+  createOAuthRepository,
+  createSessionsRepository,
+} from './sessions.repository.ts';
+import type { SigningKeys } from './signing-keys.ts';
+import { createUsersRepository } from './users.repository.ts';
+
+export function composeAuth(deps: {
+  db: Database<typeof schema>;
+  keys: SigningKeys;
+  logger: Logger;
+  google: Partial<GoogleSignInSettings>;
+  accounts?: Partial<AccountsSettings>;
+  hasher?: PasswordHasher;
+}) {
+  const users = createUsersRepository(deps.db);
+  const accounts = createAccountsService({
+    users,
+    sessions: createSessionsRepository(deps.db),
+    throttle: createLoginThrottleRepository(deps.db),
+    hasher: deps.hasher ?? createArgon2Hasher(),
+    keys: deps.keys,
+    settings: deps.accounts,
+  });
+  const google = createGoogleSignIn({
+    settings: {
+      issuer: 'https://accounts.google.com',
+      stateTtlMs: 10 * 60_000,
+      handoffTtlMs: 2 * 60_000,
+      ...deps.google,
+    },
+    oauth: createOAuthRepository(deps.db),
+    users,
+    accounts,
+    logger: deps.logger,
+  });
+  const apiKeys = createApiKeysService({ keys: createApiKeysRepository(deps.db), users });
+  return { accounts, google, apiKeys, grpc: authGrpc({ accounts, google, apiKeys, keys: deps.keys }) };
+}

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '@pictura/common/database';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  loginFailures,
+  oauthHandoffs,
+  oauthStates,
+  type SessionRow,
+  type schema,
+  sessions,
+} from './db/schema.ts';
+
+export interface SessionsRepository {
+  create(session: { id: string; userId: number; expiresAt: Date }): Promise<void>;
+  find(id: string): Promise<SessionRow | undefined>;
+  revoke(id: string): Promise<void>;
+  revokeAllOf(userId: number): Promise<void>;
+}
+
+export function createSessionsRepository(db: Database<typeof schema>): SessionsRepository {
+  return {
+    async create(session) {
+      await db.insert(sessions).values(session);
+    },
+    async find(id) {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return row;
+    },
+    async revoke(id) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+    async revokeAllOf(userId) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+
+export interface LoginThrottleRepository {
+  /** Failures counted for the key in the window that started at or after `since`. */
+  failures(key: string, since: Date): Promise<number>;
+  /** Adds one failure; a window older than `since` starts again at 1. */
+  recordFailure(key: string, since: Date): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+export function createLoginThrottleRepository(db: Database<typeof schema>): LoginThrottleRepository {
+  return {
+    async failures(key, since) {
+      const [row] = await db
+        .select()
+        .from(loginFailures)
+        .where(and(eq(loginFailures.key, key), gt(loginFailures.windowStartedAt, since)))
+        .limit(1);
+      return row?.failures ?? 0;
+    },
+    async recordFailure(key, since) {
+      const now = new Date();
+      await db
+        .insert(loginFailures)
+        .values({ key, failures: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            failures: sql`CASE WHEN ${loginFailures.windowStartedAt} > ${since.toISOString()}::timestamptz THEN ${loginFailures.failures} + 1 ELSE 1 END`,
+            windowStartedAt: sql`CASE WHEN ${loginFailures.windowStartedAt} > ${since.toISOString()}::timestamptz THEN ${loginFailures.windowStartedAt} ELSE ${now.toISOString()}::timestamptz END`,
+          },
+        });
+    },
+    async clear(key) {
+      await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    },
+  };
+}
+
+export interface OAuthStateRow {
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+  redirectUri: string;
+  locale: string;
+  expiresAt: Date;
+}
+
+export interface OAuthRepository {
+  saveState(row: OAuthStateRow): Promise<void>;
+  /** Returns the state and deletes it, so a callback can be completed once. */
+  takeState(state: string): Promise<OAuthStateRow | undefined>;
+  saveHandoff(code: string, userId: number, expiresAt: Date): Promise<void>;
+  /** Returns the user id and deletes the code; undefined when unknown or expired. */
+  takeHandoff(code: string): Promise<number | undefined>;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function createOAuthRepository(db: Database<typeof schema>): OAuthRepository {
+  return {
+    async saveState(row) {
+      // Abandoned sign-ins would otherwise pile up.
+      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
+      await db.insert(oauthStates).values(row);
+    },
+    async takeState(state) {
+      const [row] = await db.delete(oauthStates).where(eq(oauthStates.state, state)).returning();
+      return row && row.expiresAt > new Date() ? row : undefined;
+    },
+    async saveHandoff(code, userId, expiresAt) {
+      await db.delete(oauthHandoffs).where(lt(oauthHandoffs.expiresAt, new Date()));
+      await db.insert(oauthHandoffs).values({ codeHash: sha256(code), userId, expiresAt });
+    },
+    async takeHandoff(code) {
+      const [row] = await db
+        .delete(oauthHandoffs)
+        .where(eq(oauthHandoffs.codeHash, sha256(code)))
+        .returning();
+      return row && row.expiresAt > new Date() ? row.userId : undefined;
+    },
+  };
+}

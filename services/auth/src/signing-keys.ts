@@ -1,0 +1,85 @@
+// Token signing keys. The first key signs; every key verifies, so adding a new key in front and keeping the
+// old one behind it rotates keys without logging anyone out. The key id (`kid`) is the JWK thumbprint.
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { calculateJwkThumbprint, type JWK, SignJWT } from 'jose';
+
+export const TOKEN_ISSUER = 'pictura-auth';
+export const TOKEN_AUDIENCE = 'pictura';
+
+export interface SigningKey {
+  kid: string;
+  alg: 'EdDSA' | 'ES256';
+  privateKey: KeyObject;
+  publicJwk: JWK;
+}
+
+export interface SigningKeys {
+  /** Signs a session token for the user: sub = user id, sid = session id. */
+  sign(claims: { userId: number; sessionId: string; expiresAt: Date }): Promise<string>;
+  /** {"keys": [...]} with every public key. */
+  jwks(): { keys: JWK[] };
+  readonly current: SigningKey;
+}
+
+function algorithmOf(key: KeyObject): SigningKey['alg'] {
+  if (key.asymmetricKeyType === 'ed25519') return 'EdDSA';
+  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return 'ES256';
+  throw new Error(`signing keys must be Ed25519 or P-256, not ${key.asymmetricKeyType}`);
+}
+
+async function toSigningKey(privateKey: KeyObject): Promise<SigningKey> {
+  const alg = algorithmOf(privateKey);
+  const exported = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK;
+  const kid = await calculateJwkThumbprint(exported);
+  return { kid, alg, privateKey, publicJwk: { ...exported, kid, alg, use: 'sig' } };
+}
+
+/** AUTH_SIGNING_KEYS: a JSON array whose items are PKCS#8 PEM strings or private JWKs; or one PEM. */
+export function parseSigningKeys(value: string): KeyObject[] {
+  const trimmed = value.trim();
+  const items: unknown[] = trimmed.startsWith('-----') ? [trimmed] : (JSON.parse(trimmed) as unknown[]);
+  if (!Array.isArray(items) || items.length === 0)
+    throw new Error('AUTH_SIGNING_KEYS must list at least one key');
+  return items.map((item) =>
+    typeof item === 'string'
+      ? createPrivateKey(item)
+      : createPrivateKey({ key: item as JsonWebKey, format: 'jwk' }),
+  );
+}
+
+/** The key kept under DATA_DIR when none is configured: generated once, readable only by its owner. */
+export function loadOrCreateKeyFile(path: string): KeyObject {
+  if (existsSync(path)) return createPrivateKey(readFileSync(path, 'utf8'));
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const { privateKey } = generateKeyPairSync('ed25519');
+  writeFileSync(path, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
+  chmodSync(path, 0o600);
+  return privateKey;
+}
+
+export async function createSigningKeys(privateKeys: KeyObject[]): Promise<SigningKeys> {
+  const keys = await Promise.all(privateKeys.map(toSigningKey));
+  const current = keys[0]!;
+  return {
+    current,
+    sign({ userId, sessionId, expiresAt }) {
+      return new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: current.alg, kid: current.kid, typ: 'JWT' })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setSubject(String(userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(current.privateKey);
+    },
+    jwks: () => ({ keys: keys.map((k) => k.publicJwk) }),
+  };
+}

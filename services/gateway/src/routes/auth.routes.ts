@@ -1,0 +1,392 @@
+// Sign-in (spec section 7), Google sign-in, the signed-in user's profile and API keys, and the admin
+// user calls. Permissions are enforced again by auth, which receives the caller's id.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AppError } from '@pictura/common/app-error';
+import type { User } from '@pictura/common/gen/auth/v1/auth_pb';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Authenticator } from '../auth/authenticate.ts';
+import type { AuthClient } from '../clients.ts';
+import { sendError } from '../http-errors.ts';
+import {
+  ApiKeyBody,
+  Credentials,
+  MeBody,
+  NewApiKey,
+  PageQuery,
+  ProfileUpdate,
+  SignInBody,
+  Success,
+  UserAction,
+  UserBody,
+  UserIdParams,
+} from './auth.schemas.ts';
+
+export function toUserBody(user: User): UserBody {
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    picture: user.picture,
+    avatar: user.picture,
+    role: user.role,
+    is_admin: user.isAdmin,
+    banned: user.banned,
+    created_at: user.createdAt,
+  };
+}
+
+/** The one-time Google sign-in hand-off, readable only by the server, gone after two minutes. */
+const HANDOFF_COOKIE = 'pictura_oauth';
+const HANDOFF_MAX_AGE_S = 120;
+const LOCALE = /^[a-z]{2}(-[A-Za-z]{2,4})?$/;
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+const errors = { '4xx': { $ref: 'ErrorBody#' }, '5xx': { $ref: 'ErrorBody#' } };
+
+/** 401 for guests, as the spec words it. */
+export function requireSignIn(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  if (request.viewer.userId === 0) {
+    sendError(reply, 401, { error: 'unauthenticated', message: 'Please login first' });
+    return;
+  }
+  done();
+}
+
+function requireAdmin(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  if (request.viewer.userId === 0) {
+    sendError(reply, 401, { error: 'unauthenticated', message: 'Please login first' });
+    return;
+  }
+  if (!request.viewer.isAdmin) {
+    sendError(reply, 403, { error: 'forbidden', message: 'Administrator access required' });
+    return;
+  }
+  done();
+}
+
+export async function authRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthClient; authenticator: Authenticator; publicUrl: string },
+): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  app.addSchema(UserBody);
+  const { auth } = deps;
+  const secureCookie = new URL(deps.publicUrl).protocol === 'https:';
+  const callbackUrl = new URL('/api/auth/google/callback', deps.publicUrl).toString();
+  const handoffCookie = (value: string, maxAge: number) =>
+    `${HANDOFF_COOKIE}=${value}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookie ? '; Secure' : ''}`;
+
+  api.get(
+    '/api/auth/me',
+    { schema: { summary: 'Who is signed in', tags: ['auth'], response: { 200: MeBody, ...errors } } },
+    async (request) => {
+      if (request.viewer.userId === 0) return { authenticated: false, user: null };
+      const user = await auth.getUser({ userId: request.viewer.userId }, { requestId: request.id });
+      return { authenticated: true, user: toUserBody(user) };
+    },
+  );
+
+  const signInError = (request: FastifyRequest) => {
+    const body = request.body as Partial<Credentials> | undefined;
+    if (!body?.username || !body.password) {
+      throw new AppError('invalid_argument', 'Please enter a username and password', 'credentials_required');
+    }
+    return body as Credentials;
+  };
+
+  api.post(
+    '/api/auth/login',
+    {
+      schema: {
+        summary: 'Sign in with a username and password',
+        tags: ['auth'],
+        body: Type.Partial(Credentials),
+        response: { 200: SignInBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { username, password } = signInError(request);
+      const signed = await auth.login(
+        { username, password, clientIp: request.ip },
+        { requestId: request.id },
+      );
+      return { token: signed.token, user: toUserBody(signed.user!) };
+    },
+  );
+
+  api.post(
+    '/api/auth/register',
+    {
+      schema: {
+        summary:
+          'Create an account (username 3-32 letters, digits, . _ -; password 8-128 characters, not only digits)',
+        tags: ['auth'],
+        body: Type.Partial(Credentials),
+        response: { 201: SignInBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = signInError(request);
+      const signed = await auth.register(
+        { username, password, clientIp: request.ip },
+        { requestId: request.id },
+      );
+      return reply.status(201).send({ token: signed.token, user: toUserBody(signed.user!) });
+    },
+  );
+
+  api.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        summary: 'End this session; its token stops working',
+        tags: ['auth'],
+        response: { 200: Success, ...errors },
+      },
+    },
+    async (request) => {
+      const { sessionId } = request.viewer;
+      if (sessionId) {
+        await auth.logout({ sessionId }, { requestId: request.id });
+        deps.authenticator.forgetSession(sessionId);
+      }
+      return { success: true };
+    },
+  );
+
+  api.get(
+    '/api/auth/google/login',
+    {
+      schema: {
+        summary: 'Where to send the browser to sign in with Google',
+        tags: ['auth'],
+        querystring: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 10 })) }),
+        response: { 200: Type.Object({ login_url: Type.String() }), ...errors },
+      },
+    },
+    async (request) => {
+      const locale = request.query.locale && LOCALE.test(request.query.locale) ? request.query.locale : 'en';
+      const { loginUrl } = await auth.startOAuth(
+        { redirectUri: callbackUrl, locale },
+        { requestId: request.id },
+      );
+      return { login_url: loginUrl };
+    },
+  );
+
+  // The provider sends the browser here; it goes on to /{locale}/oauth-callback with the hand-off cookie set,
+  // or with ?error=&message= when sign-in failed.
+  app.get('/api/auth/google/callback', { schema: { hide: true } }, async (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const result = await auth.completeOAuth({ query: query.slice(0, 8192) }, { requestId: request.id });
+    const locale = LOCALE.test(result.locale) ? result.locale : 'en';
+    reply.header('cache-control', 'no-store');
+    if (!result.handoffCode) {
+      const params = new URLSearchParams({ error: result.error, message: result.message });
+      return reply.redirect(`/${locale}/oauth-callback?${params}`, 302);
+    }
+    reply.header('set-cookie', handoffCookie(result.handoffCode, HANDOFF_MAX_AGE_S));
+    return reply.redirect(`/${locale}/oauth-callback`, 302);
+  });
+
+  api.get(
+    '/api/auth/token-from-cookie',
+    {
+      schema: {
+        summary: 'The token of a just-finished Google sign-in (once); ?clear_cookie=true clears the cookie',
+        tags: ['auth'],
+        querystring: Type.Object({
+          _t: Type.Optional(Type.String({ maxLength: 32 })),
+          clear_cookie: Type.Optional(Type.String({ maxLength: 8 })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.query.clear_cookie === 'true') {
+        reply.header('set-cookie', handoffCookie('', 0));
+        return { success: true };
+      }
+      const code = readCookie(request, HANDOFF_COOKIE);
+      if (!code) return sendError(reply, 401, { error: 'token_not_found', message: 'No token found' });
+      // The code works once; clear the cookie now too, not only when the page asks.
+      reply.header('set-cookie', handoffCookie('', 0));
+      const signed = await auth.redeemHandoff({ handoffCode: code }, { requestId: request.id });
+      return { token: signed.token };
+    },
+  );
+
+  // The signed-in user's own account.
+  api.put(
+    '/api/user/profile',
+    {
+      preHandler: requireSignIn,
+      schema: {
+        summary: 'Change name or avatar',
+        tags: ['user'],
+        body: ProfileUpdate,
+        response: { 200: Type.Object({ user: Type.Ref('User') }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await auth.updateProfile(
+        { callerId: request.viewer.userId, name: request.body.name, avatar: request.body.avatar },
+        { requestId: request.id },
+      );
+      return { user: toUserBody(user) };
+    },
+  );
+
+  api.delete(
+    '/api/user/account',
+    {
+      preHandler: requireSignIn,
+      schema: { summary: 'Delete the account', tags: ['user'], response: { 200: Success, ...errors } },
+    },
+    async (request) => {
+      await auth.deleteAccount({ callerId: request.viewer.userId }, { requestId: request.id });
+      if (request.viewer.sessionId) deps.authenticator.forgetSession(request.viewer.sessionId);
+      return { success: true };
+    },
+  );
+
+  const toApiKeyBody = (key: {
+    id: string;
+    name: string;
+    prefix: string;
+    createdAt: string;
+    lastUsedAt: string;
+  }) => ({
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    created_at: key.createdAt,
+    last_used_at: key.lastUsedAt || null,
+  });
+
+  api.get(
+    '/api/user/api-keys',
+    {
+      preHandler: requireSignIn,
+      schema: {
+        summary: 'Your API keys',
+        tags: ['user'],
+        response: { 200: Type.Object({ items: Type.Array(ApiKeyBody) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { apiKeys } = await auth.listApiKeys(
+        { callerId: request.viewer.userId },
+        { requestId: request.id },
+      );
+      return { items: apiKeys.map(toApiKeyBody) };
+    },
+  );
+
+  api.post(
+    '/api/user/api-keys',
+    {
+      preHandler: requireSignIn,
+      schema: {
+        summary: 'Create an API key; the key is shown only in this answer',
+        tags: ['user'],
+        body: NewApiKey,
+        response: { 201: Type.Object({ key: Type.String(), api_key: ApiKeyBody }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.viewer.apiKeyId) {
+        throw new AppError('permission_denied', 'API keys cannot create API keys', 'forbidden');
+      }
+      const created = await auth.createApiKey(
+        { callerId: request.viewer.userId, name: request.body.name },
+        { requestId: request.id },
+      );
+      return reply.status(201).send({ key: created.key, api_key: toApiKeyBody(created.apiKey!) });
+    },
+  );
+
+  api.delete(
+    '/api/user/api-keys/:id',
+    {
+      preHandler: requireSignIn,
+      schema: {
+        summary: 'Revoke an API key',
+        tags: ['user'],
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 200: Success, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.revokeApiKey(
+        { callerId: request.viewer.userId, id: request.params.id },
+        { requestId: request.id },
+      );
+      return { success: true };
+    },
+  );
+
+  // Administration: the guard here answers early; auth checks the caller again.
+  api.get(
+    '/api/admin/users',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'Users, oldest first',
+        tags: ['admin'],
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({
+            items: Type.Array(Type.Ref('User')),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const page = await auth.listUsers(
+        {
+          callerId: request.viewer.userId,
+          cursor: request.query.cursor ?? '',
+          limit: request.query.limit ?? 20,
+          query: request.query.q ?? '',
+        },
+        { requestId: request.id },
+      );
+      return { items: page.users.map(toUserBody), next_cursor: page.nextCursor || null };
+    },
+  );
+
+  api.post(
+    '/api/admin/users/:id/:action',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'Ban, unban, grant or revoke admin',
+        tags: ['admin'],
+        params: Type.Object({ id: UserIdParams.properties.id, action: UserAction }),
+        response: { 200: Type.Object({ user: Type.Ref('User') }), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, action } = request.params;
+      const callerId = request.viewer.userId;
+      const options = { requestId: request.id };
+      const user =
+        action === 'ban' || action === 'unban'
+          ? await auth.setBanned({ callerId, userId: id, banned: action === 'ban' }, options)
+          : await auth.setAdmin({ callerId, userId: id, isAdmin: action === 'admin' }, options);
+      return { user: toUserBody(user) };
+    },
+  );
+}

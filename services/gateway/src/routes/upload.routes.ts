@@ -1,0 +1,95 @@
+// POST /api/upload/image and POST /api/upload/upscale, in the spec's shape: every answer, errors included,
+// is {success, imageUrl?, error?}. This plugin's error handler keeps that shape for errors thrown inside.
+import fastifyMultipart from '@fastify/multipart';
+import { ImageRejectedError } from '@pictura/common/image-decode';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE_MESSAGE } from '@pictura/common/image-sniff';
+import type { ObjectStore } from '@pictura/common/object-store';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { JobsClient } from '../clients.ts';
+import { errorReply } from '../http-errors.ts';
+import { storeUntrustedImage } from '../image-intake.ts';
+import type { RateLimiter } from '../rate-limiter.ts';
+import { UploadFailure, UploadResult } from './upload.schemas.ts';
+import { upscaleRoutes } from './upscale.routes.ts';
+
+export interface UploadDeps {
+  jobs: JobsClient;
+  store: ObjectStore;
+  upscaleLimiter: RateLimiter;
+  /** The site's own origin: links on it are read from the store, never fetched. */
+  publicUrl: string;
+  allowLoopbackFetch: boolean;
+}
+
+export function sendFailure(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  jobId?: string,
+): FastifyReply {
+  return reply.status(status).send({ success: false, error, ...(jobId ? { job_id: jobId } : {}) });
+}
+
+/** The spec's status and text for an image we refuse. */
+export function imageRejection(error: ImageRejectedError): { status: number; error: string } {
+  if (error.code === 'not_an_image') return { status: 415, error: NOT_AN_IMAGE_MESSAGE };
+  if (error.code === 'too_large') return { status: 413, error: FILE_TOO_LARGE_MESSAGE };
+  return { status: 413, error: error.message };
+}
+
+const NO_FILE_MESSAGE = 'No file provided';
+
+export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Promise<void> {
+  app.addSchema(UploadFailure);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = errorReply(error, request);
+    return sendFailure(reply, status, body.message);
+  });
+  // The cap is busboy's: it stops counting into memory at 10 MB and toBuffer() then throws.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
+  });
+
+  app.post(
+    '/api/upload/image',
+    {
+      schema: {
+        summary: 'Upload an image to upscale',
+        description:
+          'multipart/form-data with the image in the field `file`: JPEG, PNG or WebP (told by its bytes), at most ' +
+          '10 MB. Stored without metadata; the answer links to it.',
+        tags: ['upscale'],
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadResult, '4xx': { $ref: 'UploadFailure#' }, '5xx': { $ref: 'UploadFailure#' } },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) return sendFailure(reply, 400, NO_FILE_MESSAGE);
+      const part = await request.file();
+      if (part?.fieldname !== 'file') {
+        part?.file.resume();
+        return sendFailure(reply, 400, NO_FILE_MESSAGE);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE')
+          return sendFailure(reply, 413, FILE_TOO_LARGE_MESSAGE);
+        throw error;
+      }
+      try {
+        const stored = await storeUntrustedImage(deps.store, bytes);
+        return { success: true, imageUrl: `/files/${stored.key}` };
+      } catch (error) {
+        if (error instanceof ImageRejectedError) {
+          const refused = imageRejection(error);
+          return sendFailure(reply, refused.status, refused.error);
+        }
+        throw error;
+      }
+    },
+  );
+
+  await app.register(upscaleRoutes, deps);
+}

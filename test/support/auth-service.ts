@@ -1,0 +1,47 @@
+// The real auth service (its gRPC server over a fresh database) in the test process, for gateway tests.
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
+import { createServiceClient } from '@pictura/common/grpc-client';
+import { createGrpcServer } from '@pictura/common/grpc-server';
+import { createLogger } from '@pictura/common/logger';
+import { composeAuth } from '../../services/auth/src/auth.compose.ts';
+import { schema } from '../../services/auth/src/db/schema.ts';
+import type { GoogleSignInSettings } from '../../services/auth/src/google-sign-in.service.ts';
+import { createSigningKeys, type SigningKeys } from '../../services/auth/src/signing-keys.ts';
+import { type Engine, openTestDatabase } from './databases.ts';
+
+export interface TestAuthService {
+  client: ReturnType<typeof createServiceClient<typeof AuthService>>;
+  keys: SigningKeys;
+  signingKey: KeyObject;
+  close(): Promise<void>;
+}
+
+export async function startAuthService(
+  engine: Engine,
+  options: { google?: Partial<GoogleSignInSettings> } = {},
+): Promise<TestAuthService> {
+  const database = await openTestDatabase(engine, {
+    service: 'auth',
+    schema,
+    migrationsFolder: new URL('../../services/auth/migrations', import.meta.url).pathname,
+  });
+  const signingKey = generateKeyPairSync('ed25519').privateKey;
+  const keys = await createSigningKeys([signingKey]);
+  const logger = createLogger('auth', 'silent');
+  const auth = composeAuth({ db: database.db, keys, logger, google: options.google ?? {} });
+  const server = createGrpcServer('auth', logger);
+  server.add(AuthService, auth.grpc);
+  const port = await server.listen('127.0.0.1', 0);
+  const client = createServiceClient(AuthService, `127.0.0.1:${port}`, { deadlineMs: 5000 });
+  return {
+    client,
+    keys,
+    signingKey,
+    async close() {
+      client.close();
+      await server.shutdown();
+      await database.close();
+    },
+  };
+}
