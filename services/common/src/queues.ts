@@ -46,6 +46,8 @@ export interface UpscaleJobData {
   sourceKey: string;
   model: string;
   format: UpscaleFormat;
+  /** The free plan's mark on the result, from billing at submission. */
+  watermark: boolean;
 }
 
 /** An upscale finishes like a generation: one stored image (seed 0, never flagged). */

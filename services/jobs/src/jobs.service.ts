@@ -127,6 +127,9 @@ export function createJobsService(deps: {
   /** Brings an unfinished record up to date from the queue, in case an event was missed while we were down. */
   async function reconcile(row: JobRow): Promise<JobRow> {
     if (isFinished(row)) return row;
+    // A young job created while we were listening cannot have missed an event: skip the Redis reads.
+    const created = row.createdAt.getTime();
+    if (created > queue.listeningSince() && Date.now() - created < 60_000) return row;
     const state = await queue.state(row.id, row.kind);
     if (state.state === 'completed') return (await applyCompletion(row.id, state.result)) ?? row;
     if (state.state === 'failed') return (await applyFailure(row.id, state.reason)) ?? row;
@@ -198,7 +201,10 @@ export function createJobsService(deps: {
       const id = randomUUID();
       const options = { sourceKey: request.sourceKey, model, format };
       const row = await jobs.insert({ id, kind: 'upscale', userId, status: 'waiting', options, priority });
-      await queue.addUpscale({ jobId: id, requestId, userId, ...options }, priority);
+      await queue.addUpscale(
+        { jobId: id, requestId, userId, ...options, watermark: plan.watermark },
+        priority,
+      );
       jobMetrics.submitted('upscale', plan.plan);
       return view(row);
     },

@@ -7,26 +7,39 @@ export interface ModelsRepository {
   list(): Promise<AdvertisedModel[]>;
 }
 
+/** Workers refresh their entries every 10 s; reading them once a second per process is plenty. */
+const CACHE_MS = 1000;
+
 export function createModelsRepository(redis: Redis, queuePrefix: string): ModelsRepository {
+  let cached: { at: number; models: Promise<AdvertisedModel[]> } | undefined;
+  async function read(): Promise<AdvertisedModel[]> {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', workerModelsKey(queuePrefix), 'COUNT', 100);
+      cursor = next;
+      keys.push(...found);
+    } while (cursor !== '0');
+    if (keys.length === 0) return [];
+    const byName = new Map<string, AdvertisedModel>();
+    for (const value of await redis.mget(keys)) {
+      if (!value) continue;
+      for (const model of JSON.parse(value) as AdvertisedModel[])
+        byName.set(`${model.kind}:${model.name}`, model);
+    }
+    return [...byName.values()].sort(
+      (a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault),
+    );
+  }
   return {
-    async list() {
-      const keys: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, found] = await redis.scan(cursor, 'MATCH', workerModelsKey(queuePrefix), 'COUNT', 100);
-        cursor = next;
-        keys.push(...found);
-      } while (cursor !== '0');
-      if (keys.length === 0) return [];
-      const byName = new Map<string, AdvertisedModel>();
-      for (const value of await redis.mget(keys)) {
-        if (!value) continue;
-        for (const model of JSON.parse(value) as AdvertisedModel[])
-          byName.set(`${model.kind}:${model.name}`, model);
+    list() {
+      if (!cached || Date.now() - cached.at > CACHE_MS) {
+        cached = { at: Date.now(), models: read() };
+        cached.models.catch(() => {
+          cached = undefined;
+        });
       }
-      return [...byName.values()].sort(
-        (a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault),
-      );
+      return cached.models;
     },
   };
 }

@@ -30,6 +30,8 @@ export interface QueueRepository {
   state(jobId: string, queueName?: QueueName): Promise<QueueJobState>;
   waitingCount(): Promise<number>;
   onEvent(listener: (event: QueueEvent) => void): void;
+  /** Since when every queue event has reached this process (a job created later cannot have missed one). */
+  listeningSince(): number;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,13 @@ export async function createQueueRepository(options: {
     new QueueEvents(QUEUE_NAMES.upscale, { connection: upscaleEventsConnection, prefix }),
   ];
   await Promise.all(events.map((e) => e.waitUntilReady()));
+  // Events reach us without a gap from this moment; after a reconnect or error, from then on.
+  let listeningSince = Date.now();
+  const gap = () => {
+    listeningSince = Date.now();
+  };
+  for (const connection of [options.eventsConnection, upscaleEventsConnection]) connection.on('ready', gap);
+  for (const stream of events) stream.on('error', gap);
   const listeners: ((event: QueueEvent) => void)[] = [];
   const emit = (event: QueueEvent) => {
     for (const listener of listeners) listener(event);
@@ -109,6 +118,7 @@ export async function createQueueRepository(options: {
     },
     // Prioritized jobs are waiting too; BullMQ counts them apart.
     waitingCount: () => queues.generate.getJobCountByTypes('waiting', 'prioritized'),
+    listeningSince: () => listeningSince,
     onEvent(listener) {
       listeners.push(listener);
     },

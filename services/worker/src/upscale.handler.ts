@@ -10,6 +10,7 @@ import type {
 } from '@pictura/common/queues';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { InferenceError, type InferencePool } from './inference.pool.ts';
+import { watermarkEncoded } from './output/encode-image.ts';
 import { workerMetrics } from './worker.metrics.ts';
 
 const EXTENSIONS: Record<UpscaleFormat, ImageExtension> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
@@ -19,7 +20,7 @@ const INPUT_REASONS = new Set<JobErrorCode>(['not_an_image', 'too_many_pixels'])
 
 export function createUpscaleHandler(deps: { pool: InferencePool; store: ObjectStore }) {
   return async function upscaleJob(job: Job<UpscaleJobData, UpscaleJobResult>): Promise<UpscaleJobResult> {
-    const { sourceKey, model, format } = job.data;
+    const { sourceKey, model, format, watermark } = job.data;
     let source: Buffer | null;
     try {
       source = await deps.store.read(sourceKey);
@@ -43,10 +44,11 @@ export function createUpscaleHandler(deps: { pool: InferencePool; store: ObjectS
       throw new Error('upscale_failed');
     }
     workerMetrics.inference(model, upscaled.inferenceMs);
+    const output = watermark ? await watermarkEncoded(upscaled.image.data, format) : upscaled.image.data;
 
     let stored: { key: string; bytes: number };
     try {
-      stored = await deps.store.put(upscaled.image.data, EXTENSIONS[format]);
+      stored = await deps.store.put(output, EXTENSIONS[format]);
     } catch {
       throw new Error('storage_unavailable');
     }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeGeneratedPng } from './encode-image.ts';
+import { encodeGeneratedPng, watermarkEncoded } from './encode-image.ts';
 
 function flatImage(width: number, height: number) {
   const data = new Uint8Array(width * height * 3).fill(200);
@@ -35,4 +35,27 @@ describe('the watermarked PNG', () => {
     const meta = await sharp(await encodeGeneratedPng(flatImage(256, 256), true)).metadata();
     expect([meta.channels, meta.hasAlpha]).toEqual([3, false]);
   });
+});
+
+describe('marking an upscaled image', () => {
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'keeps the size and format of a %s and marks its corner',
+    async (format) => {
+      const original = await sharp({
+        create: { width: 640, height: 480, channels: 3, background: '#c8c8c8' },
+      })
+        .toFormat(format)
+        .toBuffer();
+      const marked = await watermarkEncoded(original, format);
+      const meta = await sharp(marked).metadata();
+      expect([meta.format === 'jpeg' ? 'jpeg' : meta.format, meta.width, meta.height]).toEqual([
+        format,
+        640,
+        480,
+      ]);
+      const corner = (png: Buffer) =>
+        sharp(png).extract({ left: 520, top: 440, width: 120, height: 40 }).raw().toBuffer();
+      expect(Buffer.compare(await corner(original), await corner(marked))).not.toBe(0);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import type { UpscaleFormat } from '@pictura/common/queues';
 import sharp from 'sharp';
 import type { RenderedImage } from '../generate/abstract.pipeline.ts';
 import { watermarkSvg } from './watermark.ts';
@@ -16,5 +17,15 @@ export async function encodeGeneratedPng(image: RenderedImage, watermark: boolea
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .removeAlpha()
     .png(PNG_OPTIONS)
+    .toBuffer();
+}
+
+/** Marks an already encoded image (an upscale result) and encodes it again in the same format. */
+export async function watermarkEncoded(data: Uint8Array, format: UpscaleFormat): Promise<Buffer> {
+  const image = sharp(data);
+  const { width = 0, height = 0 } = await image.metadata();
+  return image
+    .composite([{ input: watermarkSvg(width, height), gravity: 'southeast' }])
+    .toFormat(format, format === 'png' ? PNG_OPTIONS : { quality: 90 })
     .toBuffer();
 }
