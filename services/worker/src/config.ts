@@ -6,6 +6,10 @@ export const workerConfigShape = {
   METRICS_PORT: configTypes.port.default(9106),
   /** Operator-supplied models (SD-Turbo class folders, Real-ESRGAN .onnx files); built-in models need none. */
   MODELS_DIR: z.string().optional(),
+  /** Optional ONNX image classifier that flags generated images (see output/safety-classifier.ts). */
+  SAFETY_MODEL_PATH: z.string().optional(),
+  SAFETY_CLASS_INDEX: z.coerce.number().int().nonnegative().default(1),
+  SAFETY_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
   EXECUTION_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
   /** Jobs taken at once; inference itself runs on INFERENCE_THREADS worker threads. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

@@ -18,7 +18,7 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
     job: Job<GenerateJobData, GenerateJobResult>,
   ): Promise<GenerateJobResult> {
     const { options, width, height, watermark } = job.data;
-    const flagged = isPromptFlagged(options.prompt);
+    const promptFlagged = isPromptFlagged(options.prompt);
     const images: JobImageResult[] = [];
     let inferenceMs = 0;
     for (let index = 0; index < options.count; index++) {
@@ -63,7 +63,7 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
         width: rendered.image.width,
         height: rendered.image.height,
         seed,
-        flagged,
+        flagged: promptFlagged || rendered.flagged,
         bytes: stored.bytes,
       });
     }

@@ -2,10 +2,12 @@
 import type { UpscaleFormat } from '@pictura/common/queues';
 import type { GenerateParams } from './generate/abstract.pipeline.ts';
 import type { RegisteredModel } from './models/model-registry.ts';
+import type { SafetySettings } from './output/safety-classifier.ts';
 
 export interface ThreadSetup {
   executionProvider: 'cpu' | 'cuda';
   modelsDir?: string;
+  safety?: SafetySettings;
 }
 
 export type InferenceTask =
@@ -28,6 +30,8 @@ export type ThreadMessage =
       id: number;
       image: { data: Uint8Array; width: number; height: number; channels: 3 };
       inferenceMs: number;
+      /** The image classifier's verdict, when one is configured. */
+      flagged: boolean;
     }
   | { type: 'upscaled'; id: number; image: UpscaledImage; inferenceMs: number }
   /** `reason` is the AppError reason when the input itself was refused (not an image, too many pixels). */

@@ -37,7 +37,7 @@ export interface InferencePool {
     model: string,
     params: GenerateParams,
     onProgress?: Progress,
-  ): Promise<{ image: RenderedImage; inferenceMs: number }>;
+  ): Promise<{ image: RenderedImage; inferenceMs: number; flagged: boolean }>;
   /** Runs on an inference thread too: an upscale is tiles of session.run(), which block their thread. */
   upscale(
     model: string,
@@ -120,6 +120,7 @@ export async function createInferencePool(setup: ThreadSetup, size: number): Pro
       return {
         image: { ...message.image, data: new Uint8Array(message.image.data) },
         inferenceMs: message.inferenceMs,
+        flagged: message.flagged,
       };
     },
     async upscale(model, input, format, onProgress) {

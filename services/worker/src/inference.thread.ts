@@ -5,6 +5,7 @@ import { AppError } from '@pictura/common/app-error';
 import * as ort from 'onnxruntime-node';
 import type { InferenceTask, ThreadMessage, ThreadSetup } from './inference.messages.ts';
 import { loadModelRegistry, type ModelRegistry, type WithProvider } from './models/model-registry.ts';
+import { loadSafetyClassifier, type SafetyClassifier } from './output/safety-classifier.ts';
 
 const setup = workerData as ThreadSetup;
 const port = parentPort!;
@@ -24,8 +25,13 @@ const withProvider: WithProvider = async (create) => {
 };
 
 let registry: ModelRegistry | undefined;
+let classifier: SafetyClassifier | undefined;
 try {
   registry = await loadModelRegistry({ runtime: ort, modelsDir: setup.modelsDir, withProvider });
+  if (setup.safety) {
+    const safety = setup.safety;
+    classifier = (await withProvider((options) => loadSafetyClassifier(ort, safety, options))).value;
+  }
   send({ type: 'ready', models: registry.models });
 } catch (error) {
   send({ type: 'boot-failed', message: (error as Error).message });
@@ -39,8 +45,10 @@ async function run(task: InferenceTask, models: ModelRegistry): Promise<void> {
     const pipeline = models.generators.get(task.model);
     if (!pipeline) throw new AppError('invalid_argument', `Unknown model: ${task.model}`, 'invalid_input');
     const image = await pipeline.generate(task.params, onProgress);
+    const inferenceMs = elapsed();
+    const flagged = classifier ? await classifier.isUnsafe(image) : false;
     const data = image.data;
-    send({ type: 'done', id: task.id, image: { ...image, data }, inferenceMs: elapsed() }, [
+    send({ type: 'done', id: task.id, image: { ...image, data }, inferenceMs, flagged }, [
       data.buffer as ArrayBuffer,
     ]);
     return;

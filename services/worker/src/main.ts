@@ -27,7 +27,17 @@ const workerId = config.WORKER_ID ?? `${hostname()}-${process.pid}`;
 
 // The boot check: every configured model loads, or the worker refuses to start and says why.
 const pool = await createInferencePool(
-  { executionProvider: config.EXECUTION_PROVIDER, modelsDir: config.MODELS_DIR },
+  {
+    executionProvider: config.EXECUTION_PROVIDER,
+    modelsDir: config.MODELS_DIR,
+    safety: config.SAFETY_MODEL_PATH
+      ? {
+          path: config.SAFETY_MODEL_PATH,
+          classIndex: config.SAFETY_CLASS_INDEX,
+          threshold: config.SAFETY_THRESHOLD,
+        }
+      : undefined,
+  },
   config.INFERENCE_THREADS,
 ).catch((error: Error) => {
   logger.fatal({ err: error }, 'worker cannot start: a model failed to load');
