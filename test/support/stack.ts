@@ -18,6 +18,8 @@ export interface Stack {
   start(name: string): Promise<void>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
   logs(name: string): string[];
+  /** The process's Prometheus endpoint. */
+  metricsUrl(name: string): string;
   stop(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startStack(
     start,
     kill,
     logs: (name) => output.get(name) ?? [],
+    metricsUrl: (name) => `http://127.0.0.1:${metricsPortFor(name, base)}/metrics`,
     async stop() {
       await Promise.all([...children.keys()].map((name) => kill(name)));
       await scratch?.drop();
