@@ -4,6 +4,7 @@ import { AppShell } from './components/app-shell.tsx';
 import { LocaleGate, LocaleRedirect } from './i18n/locale-routing.tsx';
 import { HomePage } from './pages/home/home-page.tsx';
 import { NotFoundPage } from './pages/not-found/not-found-page.tsx';
+import { UpscalerPage } from './pages/upscaler/upscaler-page.tsx';
 
 // Every page lives under /{locale}/ (spec 2). Later pages are added as children of the shell.
 const router = createBrowserRouter([
@@ -15,6 +16,7 @@ const router = createBrowserRouter([
         element: <AppShell />,
         children: [
           { index: true, element: <HomePage /> },
+          { path: 'upscaler', element: <UpscalerPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -42,12 +42,13 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   const url = options.databaseUrl;
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    // An advisory lock keeps two replicas of a service from migrating at once.
+    // One advisory lock for every service's migrations in a database: replicas of a service, and services
+    // sharing a database, migrate one at a time (CREATE SCHEMA IF NOT EXISTS is not safe against a race).
     const client = await pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock(hashtext($1))', [options.service]);
+      await client.query("SELECT pg_advisory_lock(hashtext('pictura:migrations'))");
       await migratePg(drizzlePg(client), migrationConfig);
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [options.service]);
+      await client.query("SELECT pg_advisory_unlock(hashtext('pictura:migrations'))");
     } finally {
       client.release();
     }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { localizedPath } from '../i18n/locale.ts';
 import { useLocale } from '../i18n/locale-routing.tsx';
 import { LogoMark } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { ToastProvider } from './toast.tsx';
 import './app-shell.css';
 
 const SCROLLED_THRESHOLD_PX = 10;
@@ -37,6 +38,14 @@ export function AppShell() {
             <span className="brand__name">{t('app.name')}</span>
             <span className="brand__tagline">{t('app.tagline')}</span>
           </Link>
+          <nav className="topbar__nav" aria-label={t('nav.label')}>
+            <NavLink to={localizedPath(locale)} end className="topbar__link">
+              {t('nav.generator')}
+            </NavLink>
+            <NavLink to={localizedPath(locale, '/upscaler')} className="topbar__link">
+              {t('nav.upscaler')}
+            </NavLink>
+          </nav>
           <div className="topbar__actions">
             <LanguageSwitcher />
           </div>
@@ -44,7 +53,9 @@ export function AppShell() {
       </header>
 
       <main id="main-content" className="app-shell__main" tabIndex={-1}>
-        <Outlet />
+        <ToastProvider>
+          <Outlet />
+        </ToastProvider>
       </main>
 
       <footer className="footer">

@@ -2,4 +2,5 @@
 export const queryKeys = {
   jobs: ['jobs'] as const,
   job: (jobId: string) => ['jobs', jobId] as const,
+  models: ['models'] as const,
 };

@@ -1,7 +1,10 @@
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
-import { AlertIcon, DownloadIcon, EyeIcon } from '../../components/icons.tsx';
+import { AlertIcon, DownloadIcon, EyeIcon, UpscaleIcon } from '../../components/icons.tsx';
+import { localizedPath } from '../../i18n/locale.ts';
+import { useLocale } from '../../i18n/locale-routing.tsx';
 import { ratioStyle } from './result-layout.ts';
 
 interface GeneratedImageCardProps {
@@ -17,6 +20,7 @@ function downloadName(image: GeneratedImage, index: number): string {
 
 export function GeneratedImageCard({ image, index, prompt }: GeneratedImageCardProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   // Flagged images stay blurred until the viewer chooses to see them.
   const [revealed, setRevealed] = useState(false);
   const hidden = image.flagged && !revealed;
@@ -55,15 +59,25 @@ export function GeneratedImageCard({ image, index, prompt }: GeneratedImageCardP
         <span className="result-image__details">
           {t('status.imageDetails', { width: image.width, height: image.height, seed: image.seed })}
         </span>
-        <a
-          className="button button--small"
-          href={image.url}
-          download={downloadName(image, number)}
-          aria-label={t('status.downloadImage', { index: number })}
-        >
-          <DownloadIcon />
-          {t('status.download')}
-        </a>
+        <span className="result-image__actions">
+          <Link
+            className="button button--small"
+            to={`${localizedPath(locale, '/upscaler')}?imageUrl=${encodeURIComponent(image.url)}`}
+            aria-label={t('upscaler.upscaleThisImage', { index: number })}
+          >
+            <UpscaleIcon />
+            {t('upscaler.upscaleThis')}
+          </Link>
+          <a
+            className="button button--small"
+            href={image.url}
+            download={downloadName(image, number)}
+            aria-label={t('status.downloadImage', { index: number })}
+          >
+            <DownloadIcon />
+            {t('status.download')}
+          </a>
+        </span>
       </figcaption>
     </figure>
   );

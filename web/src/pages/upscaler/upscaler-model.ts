@@ -1,0 +1,109 @@
+// The upscaler's pure rules: what may be uploaded, which message a failure shows, how progress reads.
+import { UploadError } from '../../api/upload.ts';
+
+/** A message to show: a translation key under `upscaler.errors`, or a server text we have no key for. */
+export type Message = { key: string } | { text: string };
+
+export const MAX_UPLOAD_BYTES = 10_485_760;
+export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const UPSCALE_TIMEOUT_MS = 60_000;
+export const PROGRESS_CAP = 95;
+export const SLIDER_DEFAULT = 50;
+export const EXAMPLE_DELAY_MS = 1000;
+export const EXAMPLE_IMAGE = '/samples/upscale-example.png';
+export const EXAMPLE_RESULT = { url: '/samples/upscale-example-4x.png', width: 1024, height: 1024 } as const;
+
+/** The spec's upload checks, before anything is sent: an image (JPG, PNG or WebP) of at most 10 MB. */
+export function validateUploadFile(file: { type: string; size: number }): Message | null {
+  if (!file.type.startsWith('image/')) return { key: 'notAnImage' };
+  if (!(ACCEPTED_TYPES as readonly string[]).includes(file.type)) return { key: 'invalidType' };
+  if (file.size > MAX_UPLOAD_BYTES) return { key: 'fileTooLarge' };
+  return null;
+}
+
+/** The gateway's English texts we have translations for. */
+const KNOWN_SERVER_TEXTS: Record<string, string> = {
+  'No image URL provided': 'noImageUrl',
+  'Cannot load image, please check the URL': 'cannotLoad',
+  'Uploaded file is not an image': 'notAnImage',
+  'File is too large (maximum 10MB)': 'fileTooLarge',
+  'Too many requests, please try again later': 'tooManyRequests',
+  'Upscale failed, please try again': 'upscaleFailed',
+  'Image dimensions are too large': 'tooManyPixels',
+};
+
+function serverText(text: string): Message | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const key = KNOWN_SERVER_TEXTS[trimmed];
+  return key ? { key } : { text: trimmed };
+}
+
+/** Spec 8, upload: 413, 415, 500, else the server's text; a timeout; else a generic upload error. */
+export function uploadErrorMessage(error: unknown): Message {
+  if (!(error instanceof UploadError)) return { key: 'uploadFailed' };
+  if (error.status === 'timeout') return { key: 'uploadTimeout' };
+  if (error.status === 413) return { key: 'fileTooLarge' };
+  if (error.status === 415) return { key: 'notAnImage' };
+  if (error.status === 500) return { key: 'server' };
+  return serverText(error.serverError) ?? { key: 'uploadFailed' };
+}
+
+/** Spec 8, upscale: by status, then the server's text, then timeout and network, else generic. */
+export function upscaleErrorMessage(error: unknown): Message {
+  if (!(error instanceof UploadError)) return { key: 'upscaleFailed' };
+  const { status } = error;
+  if (status === 'timeout') return { key: 'upscaleTimeout' };
+  if (status === 'network') return { key: 'network' };
+  if (status === 503) return { key: 'serviceUnavailable' };
+  if (status === 413) return { key: 'fileTooLarge' };
+  if (status === 415) return { key: 'notAnImage' };
+  if (status === 429) return { key: 'tooManyRequests' };
+  if (status === 504) return { key: 'upscaleTimeout' };
+  if (status === 400) return serverText(error.serverError) ?? { key: 'badRequest' };
+  if (status >= 500) return { key: 'server' };
+  return serverText(error.serverError) ?? { key: 'upscaleFailed' };
+}
+
+/** A job that ended in error: its code when we know it, else its text, else generic. */
+export function jobErrorMessage(error: { error: string; message: string } | null): Message {
+  const byCode: Record<string, string> = {
+    source_missing: 'cannotLoad',
+    not_an_image: 'notAnImage',
+    too_many_pixels: 'tooManyPixels',
+    storage_unavailable: 'serviceUnavailable',
+    upscale_failed: 'upscaleFailed',
+  };
+  const key = error ? byCode[error.error] : undefined;
+  if (key) return { key };
+  return serverText(error?.message ?? '') ?? { key: 'upscaleFailed' };
+}
+
+/** Job progress (0..1) as a whole percent, held at the cap until the job is done. */
+export function progressPercent(progress: number, done: boolean): number {
+  if (done) return 100;
+  const percent = Math.floor(Math.max(0, Math.min(1, progress)) * 100);
+  return Math.min(percent, PROGRESS_CAP);
+}
+
+/** Keeps the slider within 0..100 and whole. */
+export function clampSlider(value: number): number {
+  return Math.round(Math.max(0, Math.min(100, value)));
+}
+
+/** Bytes → a short size in the page's language: "812 KB", "2.4 MB". */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
