@@ -25,7 +25,8 @@ describe('the generator page in a real browser', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     await page.goto(`${stack.url}/ar/`);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
-    expect(await page.evaluate("localStorage.getItem('userLocale')")).toBe('ar');
+    // Stored once the Arabic strings have loaded and the language switched.
+    await expect.poll(() => page.evaluate("localStorage.getItem('userLocale')")).toBe('ar');
     await page.close();
   });
 

@@ -4,6 +4,7 @@ import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createGrpcServer } from '@pictura/common/grpc-server';
 import { createLogger } from '@pictura/common/logger';
+import type { AccountsSettings } from '../../services/auth/src/accounts.service.ts';
 import { composeAuth } from '../../services/auth/src/auth.compose.ts';
 import { schema } from '../../services/auth/src/db/schema.ts';
 import type { GoogleSignInSettings } from '../../services/auth/src/google-sign-in.service.ts';
@@ -19,7 +20,7 @@ export interface TestAuthService {
 
 export async function startAuthService(
   engine: Engine,
-  options: { google?: Partial<GoogleSignInSettings> } = {},
+  options: { google?: Partial<GoogleSignInSettings>; accounts?: Partial<AccountsSettings> } = {},
 ): Promise<TestAuthService> {
   const database = await openTestDatabase(engine, {
     service: 'auth',
@@ -29,7 +30,9 @@ export async function startAuthService(
   const signingKey = generateKeyPairSync('ed25519').privateKey;
   const keys = await createSigningKeys([signingKey]);
   const logger = createLogger('auth', 'silent');
-  const auth = composeAuth({ db: database.db, keys, logger, google: options.google ?? {} });
+  // Gateway tests register many users from one address; the registration throttle has its own tests.
+  const accounts = { maxRegistrationsPerIp: 1000, ...options.accounts };
+  const auth = composeAuth({ db: database.db, keys, logger, google: options.google ?? {}, accounts });
   const server = createGrpcServer('auth', logger);
   server.add(AuthService, auth.grpc);
   const port = await server.listen('127.0.0.1', 0);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Health, HealthCheckResponse_ServingStatus } from '@pictura/common/gen/grpc/health/v1/health_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
-import { freePort, isListening } from '../../scripts/lib/local-services.mjs';
+import { isListening } from '../../scripts/lib/local-services.mjs';
 import { metricsPortFor, PROCESS_NAMES, portEnv, spawnProcess } from '../../scripts/lib/processes.mjs';
 import { createScratchDatabase } from './databases.ts';
 
@@ -25,7 +25,10 @@ export interface Stack {
 
 async function freeBlock(size: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 21000 + Math.floor(Math.random() * 400) * 50;
+    // Below Linux's ephemeral range (32768+), so no outgoing connection can hold one of these ports; and
+    // a range of its own per vitest worker, so files running side by side never pick the same block.
+    const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 4;
+    const base = 21000 + worker * 2750 + Math.floor(Math.random() * 55) * 50;
     const taken = await Promise.all(
       Array.from({ length: size }, (_, i) => isListening('127.0.0.1', base + i, 200)),
     );
@@ -49,8 +52,9 @@ export async function startStack(
   const postgresUrl = options.postgresUrl ?? provided!.inject('postgresUrl');
   const names = options.processes ?? PROCESS_NAMES;
   const dataDir = mkdtempSync(join(tmpdir(), 'pictura-e2e-'));
+  // One block per stack: gRPC at base+1…5, metrics at base+10…16, HTTP at base+19.
   const base = await freeBlock(20);
-  const port = await freePort();
+  const port = base + 19;
   const scratch = options.database === 'pglite' ? undefined : await createScratchDatabase(postgresUrl);
   const env: Record<string, string> = {
     NODE_ENV: 'test',

@@ -2,11 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
 import type { ServiceDatabase } from '@pictura/common/database';
 import { createLogger } from '@pictura/common/logger';
+import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
 import { composeAuth } from './auth.compose.ts';
-import { schema } from './db/schema.ts';
+import { loginFailures, schema } from './db/schema.ts';
 import { createSigningKeys, TOKEN_AUDIENCE, TOKEN_ISSUER } from './signing-keys.ts';
 
 const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
@@ -188,5 +189,48 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect((await rejection(auth.accounts.getUser(eve.user.id))).code).toBe('not_found');
     // The name is free again.
     await expect(auth.accounts.register({ username: 'eve', password: 'eve password' })).resolves.toBeTruthy();
+  });
+
+  it('lets one address create five accounts an hour, then answers 429 with a clear message', async () => {
+    const clientIp = '10.7.7.7';
+    for (let i = 0; i < 5; i++) {
+      await auth.accounts.register({ username: `batch${i}`, password: 'batch password', clientIp });
+    }
+    const error = await rejection(
+      auth.accounts.register({ username: 'batch5', password: 'batch password', clientIp }),
+    );
+    expect(error.code).toBe('resource_exhausted');
+    expect(error.message).toMatch(/too many accounts created from this address/i);
+    // Another address is not affected, and a refused attempt does not create the account.
+    await expect(
+      auth.accounts.register({ username: 'batch5', password: 'batch password', clientIp: '10.7.7.8' }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('counts created accounts, not rejected attempts', async () => {
+    const clientIp = '10.7.7.9';
+    for (let i = 0; i < 6; i++) {
+      await rejection(auth.accounts.register({ username: `typo${i}`, password: '123', clientIp }));
+    }
+    await expect(
+      auth.accounts.register({ username: 'typo-fixed', password: 'typo password', clientIp }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('removes throttle rows older than every window when a new failure is recorded', async () => {
+    const old = new Date(Date.now() - 2 * 3600_000);
+    await database.db.insert(loginFailures).values([
+      { key: 'ip:10.1.1.1', failures: 3, windowStartedAt: old },
+      { key: 'register:ip:10.1.1.2', failures: 5, windowStartedAt: old },
+    ]);
+    await rejection(
+      auth.accounts.login({ username: 'nobody', password: 'wrong pass', clientIp: '10.1.1.3' }),
+    );
+    const rows = await database.db.select().from(loginFailures);
+    expect(rows.map((row) => row.key)).not.toContain('ip:10.1.1.1');
+    expect(rows.map((row) => row.key)).not.toContain('register:ip:10.1.1.2');
+    expect(
+      await database.db.select().from(loginFailures).where(eq(loginFailures.key, 'ip:10.1.1.3')),
+    ).toHaveLength(1);
   });
 });

@@ -18,12 +18,17 @@ export interface AccountsSettings {
   /** Failed sign-ins allowed per account and per address in one window. */
   maxLoginFailures: number;
   loginWindowMs: number;
+  /** Accounts one address may create per registration window. */
+  maxRegistrationsPerIp: number;
+  registrationWindowMs: number;
 }
 
 export const DEFAULT_ACCOUNTS_SETTINGS: AccountsSettings = {
   sessionTtlMs: 30 * 24 * 3600_000,
   maxLoginFailures: 10,
   loginWindowMs: 15 * 60_000,
+  maxRegistrationsPerIp: 5,
+  registrationWindowMs: 3600_000,
 };
 
 export interface SignInResult {
@@ -43,6 +48,12 @@ const INVALID_CREDENTIALS = () =>
   new AppError('unauthenticated', 'Invalid username or password', 'invalid_credentials');
 const TOO_MANY_ATTEMPTS = () =>
   new AppError('resource_exhausted', 'Too many login attempts, please try again later', 'too_many_attempts');
+const TOO_MANY_REGISTRATIONS = () =>
+  new AppError(
+    'resource_exhausted',
+    'Too many accounts created from this address, please try again in an hour',
+    'too_many_registrations',
+  );
 const BANNED = () => new AppError('permission_denied', 'This account has been suspended', 'account_banned');
 const USER_NOT_FOUND = () => new AppError('not_found', 'User not found', 'user_not_found');
 
@@ -66,6 +77,10 @@ export function createAccountsService(deps: {
     return { token, sessionId, user };
   }
 
+  /** Throttle rows older than the longest window count for nothing any more. */
+  const staleBefore = () =>
+    new Date(Date.now() - Math.max(settings.loginWindowMs, settings.registrationWindowMs));
+
   async function requireAdmin(callerId: number): Promise<UserRow> {
     const caller = callerId ? await deps.users.findById(callerId) : undefined;
     if (!caller || caller.bannedAt)
@@ -84,13 +99,19 @@ export function createAccountsService(deps: {
   return {
     startSession,
 
-    async register(input: { username: string; password: string }): Promise<SignInResult> {
+    async register(input: { username: string; password: string; clientIp?: string }): Promise<SignInResult> {
       const username = input.username.trim();
+      // Accounts created, not attempts, are counted: a typo in a password rule costs nothing.
+      const ipKey = input.clientIp ? `register:ip:${input.clientIp}` : undefined;
+      const since = new Date(Date.now() - settings.registrationWindowMs);
+      if (ipKey && (await deps.throttle.failures(ipKey, since)) >= settings.maxRegistrationsPerIp)
+        throw TOO_MANY_REGISTRATIONS();
       checkUsername(username);
       checkPassword(input.password, username);
       const passwordHash = await deps.hasher.hash(input.password);
       const user = await deps.users.create({ username, name: username }, passwordHash);
       if (!user) throw new AppError('already_exists', 'Username is already taken', 'username_taken');
+      if (ipKey) await deps.throttle.recordFailure(ipKey, since, staleBefore());
       return startSession(user);
     },
 
@@ -106,7 +127,7 @@ export function createAccountsService(deps: {
       const password = input.password.slice(0, 1024);
       const ok = await deps.hasher.verify(stored ?? (await dummyHash), password);
       if (!user || !stored || !ok) {
-        await Promise.all(keys.map((key) => deps.throttle.recordFailure(key, since)));
+        await Promise.all(keys.map((key) => deps.throttle.recordFailure(key, since, staleBefore())));
         throw INVALID_CREDENTIALS();
       }
       if (user.bannedAt) throw BANNED();

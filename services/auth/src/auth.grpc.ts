@@ -47,7 +47,8 @@ export function authGrpc(deps: {
   const jwksJson = JSON.stringify(deps.keys.jwks());
   return {
     getUser: async ({ userId }) => toUserMessage(await accounts.getUser(userId)),
-    register: async ({ username, password }) => toSignIn(await accounts.register({ username, password })),
+    register: async ({ username, password, clientIp }) =>
+      toSignIn(await accounts.register({ username, password, clientIp })),
     login: async ({ username, password, clientIp }) =>
       toSignIn(await accounts.login({ username, password, clientIp })),
     async logout({ sessionId }) {

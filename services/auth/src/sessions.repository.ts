@@ -44,8 +44,11 @@ export function createSessionsRepository(db: Database<typeof schema>): SessionsR
 export interface LoginThrottleRepository {
   /** Failures counted for the key in the window that started at or after `since`. */
   failures(key: string, since: Date): Promise<number>;
-  /** Adds one failure; a window older than `since` starts again at 1. */
-  recordFailure(key: string, since: Date): Promise<void>;
+  /**
+   * Adds one failure; a window older than `since` starts again at 1. Rows of any key whose window
+   * started before `staleBefore` are deleted on the way, so the table does not grow without bound.
+   */
+  recordFailure(key: string, since: Date, staleBefore?: Date): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
@@ -59,8 +62,9 @@ export function createLoginThrottleRepository(db: Database<typeof schema>): Logi
         .limit(1);
       return row?.failures ?? 0;
     },
-    async recordFailure(key, since) {
+    async recordFailure(key, since, staleBefore = since) {
       const now = new Date();
+      await db.delete(loginFailures).where(lt(loginFailures.windowStartedAt, staleBefore));
       await db
         .insert(loginFailures)
         .values({ key, failures: 1, windowStartedAt: now })

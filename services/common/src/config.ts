@@ -18,6 +18,8 @@ export const baseConfigShape = {
   GRPC_HOST: z.string().min(1).default('127.0.0.1'),
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
   METRICS_PORT: port.optional(),
+  /** OTLP/HTTP collector base URL (spans are POSTed to <url>/v1/traces as JSON); unset: traces are not exported. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   AUTH_ADDR: address.default('127.0.0.1:7101'),
   BILLING_ADDR: address.default('127.0.0.1:7102'),
   COMMUNITY_ADDR: address.default('127.0.0.1:7103'),

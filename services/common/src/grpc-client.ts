@@ -3,6 +3,7 @@ import { AppError, isAppErrorCode } from './app-error.ts';
 import { methodDefinition } from './grpc-definition.ts';
 import { APP_CODE_METADATA_KEY, APP_REASON_METADATA_KEY, appCodeForGrpcStatus } from './grpc-status.ts';
 import type { AnyService, CallOptions, ServiceClient } from './grpc-types.ts';
+import { currentTraceparent, failSpan, SpanKind, startSpan } from './tracing.ts';
 
 export interface ClientSettings {
   /** Deadline for unary calls unless a call gives its own. */
@@ -33,10 +34,27 @@ export function appErrorFromServiceError(error: grpc.ServiceError): AppError {
   );
 }
 
-function metadataFor(options?: CallOptions): grpc.Metadata {
+/** A client span per call; its W3C `traceparent` travels in the call's metadata. */
+function startCall(service: string, method: string, options?: CallOptions) {
+  const { span, context } = startSpan(`${service}/${method}`, {
+    kind: SpanKind.CLIENT,
+    attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method },
+  });
   const metadata = new grpc.Metadata();
   if (options?.requestId) metadata.set('x-request-id', options.requestId);
-  return metadata;
+  const traceparent = currentTraceparent(context);
+  if (traceparent) metadata.set('traceparent', traceparent);
+  const end = (error?: unknown) => {
+    if (error !== undefined) {
+      const code = (error as grpc.ServiceError).code;
+      if (typeof code === 'number') span.setAttribute('rpc.grpc.status_code', code);
+      failSpan(span, error);
+    } else {
+      span.setAttribute('rpc.grpc.status_code', grpc.status.OK);
+    }
+    span.end();
+  };
+  return { metadata, end };
 }
 
 /** A typed client: unary RPCs return promises, server-streaming RPCs async iterables. Every unary call has a deadline. */
@@ -56,14 +74,19 @@ export function createServiceClient<S extends AnyService>(
       api[method.localName] = (request: unknown, options?: CallOptions) =>
         new Promise((resolve, reject) => {
           const deadline = Date.now() + (options?.deadlineMs ?? settings.deadlineMs);
+          const traced = startCall(service.typeName, method.name, options);
           const call = client.makeUnaryRequest(
             def.path,
             def.requestSerialize,
             def.responseDeserialize,
             request,
-            metadataFor(options),
+            traced.metadata,
             { deadline },
-            (error, response) => (error ? reject(appErrorFromServiceError(error)) : resolve(response)),
+            (error, response) => {
+              traced.end(error ?? undefined);
+              if (error) reject(appErrorFromServiceError(error));
+              else resolve(response);
+            },
           );
           options?.signal?.addEventListener('abort', () => call.cancel(), { once: true });
         });
@@ -73,22 +96,26 @@ export function createServiceClient<S extends AnyService>(
           const callOptions: grpc.CallOptions = options?.deadlineMs
             ? { deadline: Date.now() + options.deadlineMs }
             : {};
+          const traced = startCall(service.typeName, method.name, options);
           const call = client.makeServerStreamRequest(
             def.path,
             def.requestSerialize,
             def.responseDeserialize,
             request,
-            metadataFor(options),
+            traced.metadata,
             callOptions,
           );
           const onAbort = () => call.cancel();
           options?.signal?.addEventListener('abort', onAbort, { once: true });
+          let failure: unknown;
           try {
             for await (const message of call) yield message;
           } catch (error) {
             if (options?.signal?.aborted) return;
+            failure = error;
             throw appErrorFromServiceError(error as grpc.ServiceError);
           } finally {
+            traced.end(failure);
             options?.signal?.removeEventListener('abort', onAbort);
             call.cancel();
           }

@@ -7,6 +7,7 @@ import { APP_CODE_METADATA_KEY, APP_REASON_METADATA_KEY, GRPC_STATUS_BY_APP_CODE
 import type { AnyService, CallContext, ServiceImpl } from './grpc-types.ts';
 import type { Logger } from './logger.ts';
 import { rpcServerMetrics } from './metrics.ts';
+import { contextFromTraceparent, failSpan, runInContext, SpanKind, startSpan } from './tracing.ts';
 
 type AnyCall = grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>;
 
@@ -51,6 +52,21 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
     return { signal: controller.signal, requestId };
   }
 
+  /** A server span per call, continuing the caller's `traceparent` from the metadata. */
+  function traceCall(call: AnyCall, service: string, method: string) {
+    const { span, context } = startSpan(`${service}/${method}`, {
+      kind: SpanKind.SERVER,
+      parent: contextFromTraceparent(call.metadata.get('traceparent')[0]),
+      attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method },
+    });
+    const end = (code: grpc.status, error?: unknown) => {
+      span.setAttribute('rpc.grpc.status_code', code);
+      if (error !== undefined && code !== grpc.status.OK) failSpan(span, error);
+      span.end();
+    };
+    return { context, end };
+  }
+
   function toServiceError(error: unknown, method: string): grpc.StatusObject {
     const metadata = new grpc.Metadata();
     if (error instanceof AppError) {
@@ -78,34 +94,42 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
             done: grpc.sendUnaryData<unknown>,
           ) => {
             const stop = rpcServerMetrics.start(label);
-            (fn(call.request, contextOf(call)) as Promise<unknown>).then(
+            const traced = traceCall(call, service.typeName, method.name);
+            runInContext(traced.context, () => fn(call.request, contextOf(call)) as Promise<unknown>).then(
               (response) => {
                 stop('OK');
+                traced.end(grpc.status.OK);
                 done(null, response);
               },
               (error: unknown) => {
-                const serviceError = toServiceError(error, label);
+                const serviceError = runInContext(traced.context, () => toServiceError(error, label));
                 stop(grpc.status[serviceError.code]);
+                traced.end(serviceError.code, error);
                 done(serviceError);
               },
             );
           };
         } else if (method.methodKind === 'server_streaming') {
-          handlers[method.localName] = async (call: grpc.ServerWritableStream<unknown, unknown>) => {
+          handlers[method.localName] = (call: grpc.ServerWritableStream<unknown, unknown>) => {
             const stop = rpcServerMetrics.start(label);
-            try {
-              for await (const message of fn(call.request, contextOf(call)) as AsyncIterable<unknown>) {
-                if (call.cancelled) break;
-                call.write(message);
+            const traced = traceCall(call, service.typeName, method.name);
+            return runInContext(traced.context, async () => {
+              try {
+                for await (const message of fn(call.request, contextOf(call)) as AsyncIterable<unknown>) {
+                  if (call.cancelled) break;
+                  call.write(message);
+                }
+                stop('OK');
+                traced.end(grpc.status.OK);
+                call.end();
+              } catch (error) {
+                const serviceError = toServiceError(error, label);
+                stop(grpc.status[serviceError.code]);
+                traced.end(serviceError.code, error);
+                // grpc-js turns an 'error' event into the call's final status (code, details, metadata).
+                call.emit('error', Object.assign(new Error(serviceError.details), serviceError));
               }
-              stop('OK');
-              call.end();
-            } catch (error) {
-              const serviceError = toServiceError(error, label);
-              stop(grpc.status[serviceError.code]);
-              // grpc-js turns an 'error' event into the call's final status (code, details, metadata).
-              call.emit('error', Object.assign(new Error(serviceError.details), serviceError));
-            }
+            });
           };
         } else {
           throw new Error(`${label}: streaming requests are not supported`);

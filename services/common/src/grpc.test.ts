@@ -23,6 +23,9 @@ describe('gRPC server and client', () => {
       async listItems() {
         return { items: [], nextCursor: '' };
       },
+      async deleteUserData() {
+        return { deletedItems: 0, imageKeys: [] };
+      },
     });
     address = `127.0.0.1:${await server.listen('127.0.0.1', 0)}`;
   });

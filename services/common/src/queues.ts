@@ -16,6 +16,8 @@ export interface GenerateJobData {
   height: number;
   /** From billing at submission, so the worker needs no database. */
   watermark: boolean;
+  /** W3C trace context of the submission, so the worker's spans continue the request's trace. */
+  traceparent?: string;
 }
 
 export interface JobImageResult {
@@ -48,6 +50,8 @@ export interface UpscaleJobData {
   format: UpscaleFormat;
   /** The free plan's mark on the result, from billing at submission. */
   watermark: boolean;
+  /** W3C trace context of the submission, so the worker's spans continue the request's trace. */
+  traceparent?: string;
 }
 
 /** An upscale finishes like a generation: one stored image (seed 0, never flagged). */

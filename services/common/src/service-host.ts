@@ -1,4 +1,5 @@
-// What every gRPC service process does the same way: config, logger, database, server, metrics, shutdown.
+// What every gRPC service process does the same way: config, logger, tracing, database, server, metrics,
+// shutdown.
 // Each main.ts stays the composition root; this only removes the boilerplate around it.
 import type { z } from 'zod';
 import { type baseConfigShape, portOf } from './config.ts';
@@ -7,6 +8,7 @@ import { createGrpcServer, type GrpcServer } from './grpc-server.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startMetricsServer } from './metrics.ts';
 import { gracefulShutdown } from './shutdown.ts';
+import { startTracing } from './tracing.ts';
 
 export type BaseConfig = Readonly<z.infer<z.ZodObject<typeof baseConfigShape>>>;
 
@@ -31,6 +33,9 @@ export async function startServiceHost<TSchema extends Record<string, unknown>>(
   const { config } = options;
   const logger = createLogger(options.service, config.LOG_LEVEL);
   const shutdown = gracefulShutdown(logger);
+  // Registered first, so it runs last: spans of the final calls are still flushed.
+  const tracing = startTracing(options.service, config);
+  shutdown.add('tracing', () => tracing.shutdown());
   const database = await openDatabase({
     service: options.service,
     dataDir: config.DATA_DIR,

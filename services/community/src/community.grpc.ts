@@ -20,5 +20,10 @@ export function communityGrpc(repository: PostsRepository): ServiceImpl<typeof C
           rows.length > limit && last ? encodeCursor({ key: last.createdAt.toISOString(), id: last.id }) : '',
       };
     },
+    // The schema has no likes or reports table yet: posts are all a user leaves here so far.
+    async deleteUserData({ userId }) {
+      if (userId === 0) throw new AppError('invalid_argument', 'Guests have no posts');
+      return { deletedPosts: await repository.deleteAllByAuthor(userId) };
+    },
   };
 }

@@ -1,13 +1,15 @@
 // Builds the gateway without listening, so tests drive the real app with app.inject().
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Logger } from '@pictura/common/logger';
 import type { ObjectStore } from '@pictura/common/object-store';
+import { nameHttpSpan, tracedRequestListener } from '@pictura/common/tracing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createGatewayAuth, type GatewayAuthDeps } from './auth/gateway-auth.ts';
-import type { JobsClient } from './clients.ts';
+import type { JobsClient, UserDataClients } from './clients.ts';
 import type { GatewayConfig } from './config.ts';
 import { registerHttpMetrics } from './http.metrics.ts';
 import { errorHandler } from './http-errors.ts';
@@ -40,6 +42,8 @@ export interface GatewayDeps {
   health: HealthClients;
   /** Sign-in and API keys; without it every caller is a guest (tests of other routes). */
   auth?: GatewayAuthDeps;
+  /** History, community and billing, asked to delete a user's data when the account is deleted. */
+  userData?: UserDataClients;
 }
 
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -50,8 +54,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+    // A server span per request (continuing the browser's `traceparent`), active for all the request does.
+    serverFactory: (handler) => createServer(tracedRequestListener(handler)),
   }) as unknown as FastifyInstance;
 
+  app.addHook('onRequest', async (request) => nameHttpSpan(request.method, request.routeOptions.url));
   app.setErrorHandler(errorHandler);
   app.addSchema(ErrorBody);
   app.addSchema(JobBody);
@@ -81,6 +88,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       auth: deps.auth.client,
       authenticator: gatewayAuth,
       publicUrl: deps.config.PUBLIC_URL,
+      ...(deps.userData ? { userData: deps.userData } : {}),
     });
   }
   await app.register(generateRoutes, {

@@ -2,7 +2,10 @@
 import { join } from 'node:path';
 import { loadConfig } from '@pictura/common/config';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
+import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
+import { CommunityService } from '@pictura/common/gen/community/v1/community_pb';
 import { Health } from '@pictura/common/gen/grpc/health/v1/health_pb';
+import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
 import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createLogger } from '@pictura/common/logger';
@@ -10,12 +13,15 @@ import { startMetricsServer } from '@pictura/common/metrics';
 import { createFileObjectStore } from '@pictura/common/object-store';
 import { createRedis } from '@pictura/common/redis';
 import { gracefulShutdown } from '@pictura/common/shutdown';
+import { startTracing } from '@pictura/common/tracing';
 import { buildApp } from './app.ts';
 import { gatewayConfigShape } from './config.ts';
 
 const config = loadConfig(gatewayConfigShape);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const shutdown = gracefulShutdown(logger);
+const tracing = startTracing('gateway', config);
+shutdown.add('tracing', () => tracing.shutdown());
 
 const redis = createRedis(config.REDIS_URL);
 shutdown.add('redis', () => redis.quit());
@@ -23,10 +29,16 @@ const settings = { deadlineMs: config.GRPC_DEADLINE_MS };
 const jobs = createServiceClient(JobsService, config.JOBS_ADDR, settings);
 const auth = createServiceClient(AuthService, config.AUTH_ADDR, settings);
 const health = { jobs: createServiceClient(Health, config.JOBS_ADDR, settings) };
+// The services that hold a user's data, asked to delete it when the account goes.
+const userData = {
+  history: createServiceClient(HistoryService, config.HISTORY_ADDR, settings),
+  community: createServiceClient(CommunityService, config.COMMUNITY_ADDR, settings),
+  billing: createServiceClient(BillingService, config.BILLING_ADDR, settings),
+};
 shutdown.add('clients', () => {
   jobs.close();
   auth.close();
-  for (const client of Object.values(health)) client.close();
+  for (const client of [...Object.values(health), ...Object.values(userData)]) client.close();
 });
 
 const app = await buildApp({
@@ -36,6 +48,7 @@ const app = await buildApp({
   store: createFileObjectStore(join(config.DATA_DIR, 'objects')),
   redis,
   health,
+  userData,
   auth: {
     client: auth,
     sessionCacheMs: config.SESSION_CHECK_CACHE_MS,
@@ -45,6 +58,6 @@ const app = await buildApp({
 await app.listen({ port: config.PORT, host: config.HOST });
 shutdown.add('http', () => app.close());
 
-const metrics = await startMetricsServer(config.METRICS_PORT);
+const metrics = await startMetricsServer(config.METRICS_PORT, config.GRPC_HOST);
 shutdown.add('metrics', () => metrics.close());
 logger.info({ url: config.PUBLIC_URL }, 'gateway ready');

@@ -76,5 +76,11 @@ export function historyGrpc(repository: ItemsRepository): ServiceImpl<typeof His
           rows.length > limit && last ? encodeCursor({ key: last.createdAt.toISOString(), id: last.id }) : '',
       };
     },
+    async deleteUserData({ userId }) {
+      if (userId === 0) throw new AppError('invalid_argument', 'Guests have no history');
+      const deleted = await repository.deleteAllForUser(userId);
+      const keys = new Set(deleted.flatMap((row) => row.images.map((image) => image.key)));
+      return { deletedItems: deleted.length, imageKeys: [...keys] };
+    },
   };
 }

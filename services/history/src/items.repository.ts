@@ -15,6 +15,8 @@ export interface ItemsRepository {
     after: Cursor | undefined,
     limit: number,
   ): Promise<ItemRow[]>;
+  /** Deletes every item of the user and returns what was deleted. */
+  deleteAllForUser(userId: number): Promise<ItemRow[]>;
 }
 
 export function createItemsRepository(db: Database<typeof schema>): ItemsRepository {
@@ -37,6 +39,9 @@ export function createItemsRepository(db: Database<typeof schema>): ItemsReposit
         .where(and(eq(items.userId, userId), eq(items.type, type), page))
         .orderBy(desc(items.createdAt), desc(items.id))
         .limit(limit);
+    },
+    deleteAllForUser(userId) {
+      return db.delete(items).where(eq(items.userId, userId)).returning();
     },
   };
 }

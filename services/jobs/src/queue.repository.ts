@@ -1,5 +1,6 @@
 // BullMQ access for the jobs service: submission, queue position, state and the event stream.
 
+import { registry } from '@pictura/common/metrics';
 import {
   type GenerateJobData,
   type GenerateJobResult,
@@ -8,8 +9,27 @@ import {
   type QueueName,
   type UpscaleJobData,
 } from '@pictura/common/queues';
+import { currentTraceparent, SpanKind, withSpan } from '@pictura/common/tracing';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { Gauge } from 'prom-client';
+
+/** Each open repository's depth reader (one per process in production; tests may open several). */
+const depthReaders = new Set<() => Promise<Record<QueueName, number>>>();
+
+new Gauge({
+  name: 'jobs_queue_depth',
+  help: 'Jobs waiting for a worker (waiting + prioritized), per queue, read from BullMQ at scrape time.',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const read of depthReaders) {
+      const depths = await read().catch(() => undefined);
+      for (const [queue, depth] of Object.entries(depths ?? {})) this.set({ queue }, depth);
+    }
+  },
+});
 
 export type QueueEvent =
   | { type: 'active'; jobId: string }
@@ -80,6 +100,37 @@ export async function createQueueRepository(options: {
     stream.on('failed', ({ jobId, failedReason }) => emit({ type: 'failed', jobId, reason: failedReason }));
   }
   const key = (queueName: QueueName, name: string) => `${prefix}:${queueName}:${name}`;
+  const readDepths = async () => {
+    const [generate, upscale] = await Promise.all(
+      [queues.generate, queues.upscale].map((queue) => queue.getJobCountByTypes('waiting', 'prioritized')),
+    );
+    return { generate: generate ?? 0, upscale: upscale ?? 0 };
+  };
+  depthReaders.add(readDepths);
+  /** Adds a job inside a producer span whose context the payload carries to the worker. */
+  const publish = <T extends { jobId: string; traceparent?: string }>(
+    queueName: QueueName,
+    data: T,
+    priority: number,
+  ) =>
+    withSpan(
+      `${queueName} publish`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          'messaging.system': 'bullmq',
+          'messaging.destination.name': queueName,
+          'job.id': data.jobId,
+        },
+      },
+      async () => {
+        await queues[queueName].add(
+          queueName,
+          { ...data, traceparent: currentTraceparent() },
+          jobOptions(data.jobId, priority),
+        );
+      },
+    );
   const jobOptions = (jobId: string, priority: number) => ({
     jobId,
     priority,
@@ -90,12 +141,8 @@ export async function createQueueRepository(options: {
   });
 
   return {
-    async addGeneration(data, priority) {
-      await queues.generate.add('generate', data, jobOptions(data.jobId, priority));
-    },
-    async addUpscale(data, priority) {
-      await queues.upscale.add('upscale', data, jobOptions(data.jobId, priority));
-    },
+    addGeneration: (data, priority) => publish(QUEUE_NAMES.generate, data, priority),
+    addUpscale: (data, priority) => publish(QUEUE_NAMES.upscale, data, priority),
     async position(jobId, queueName = QUEUE_NAMES.generate) {
       // Workers take the plain wait list first, then the prioritized set in score order.
       const [[, waiting], [, rank]] = (await connection
@@ -123,6 +170,7 @@ export async function createQueueRepository(options: {
       listeners.push(listener);
     },
     async close() {
+      depthReaders.delete(readDepths);
       await Promise.all(events.map((stream) => stream.close()));
       await upscaleEventsConnection.quit();
       await Promise.all(Object.values(queues).map((queue) => queue.close()));

@@ -7,6 +7,7 @@ import type {
   JobImageResult,
   JobProgressReport,
 } from '@pictura/common/queues';
+import { withSpan } from '@pictura/common/tracing';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { InferenceError, type InferencePool } from './inference.pool.ts';
 import { encodeGeneratedPng } from './output/encode-image.ts';
@@ -29,20 +30,25 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
       };
       let rendered: Awaited<ReturnType<InferencePool['generate']>>;
       try {
-        rendered = await deps.pool.generate(
-          options.model,
-          {
-            prompt: options.prompt,
-            negativePrompt: options.negativePrompt,
-            width,
-            height,
-            seed,
-            style: options.style,
-            color: options.color,
-            lighting: options.lighting,
-            composition: options.composition,
-          },
-          report,
+        rendered = await withSpan(
+          'inference generate',
+          { attributes: { model: options.model, width, height, 'image.index': index } },
+          () =>
+            deps.pool.generate(
+              options.model,
+              {
+                prompt: options.prompt,
+                negativePrompt: options.negativePrompt,
+                width,
+                height,
+                seed,
+                style: options.style,
+                color: options.color,
+                lighting: options.lighting,
+                composition: options.composition,
+              },
+              report,
+            ),
         );
       } catch (error) {
         if (error instanceof InferenceError && error.invalidInput)

@@ -13,6 +13,7 @@ import {
 } from '@pictura/common/queues';
 import { createRedis } from '@pictura/common/redis';
 import { gracefulShutdown } from '@pictura/common/shutdown';
+import { contextFromTraceparent, SpanKind, startTracing, withSpan } from '@pictura/common/tracing';
 import { Worker } from 'bullmq';
 import { workerConfigShape } from './config.ts';
 import { createGenerateHandler } from './generate.handler.ts';
@@ -23,6 +24,8 @@ import { workerMetrics } from './worker.metrics.ts';
 const config = loadConfig(workerConfigShape);
 const logger = createLogger('worker', config.LOG_LEVEL);
 const shutdown = gracefulShutdown(logger, 120_000);
+const tracing = startTracing('worker', config);
+shutdown.add('tracing', () => tracing.shutdown());
 const workerId = config.WORKER_ID ?? `${hostname()}-${process.pid}`;
 
 // The boot check: every configured model loads, or the worker refuses to start and says why.
@@ -76,17 +79,32 @@ shutdown.add('heartbeat', async () => {
 for (const [queue, handler] of Object.entries(handlers)) {
   const worker = new Worker(
     queue,
-    async (job) => {
-      workerMetrics.started();
-      try {
-        const result = await handler(job);
-        workerMetrics.finished(queue, 'completed');
-        return result;
-      } catch (error) {
-        workerMetrics.finished(queue, 'failed');
-        throw error;
-      }
-    },
+    // Each job is a consumer span continuing the submission's trace (the payload's traceparent).
+    (job) =>
+      withSpan(
+        `${queue} process`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent: contextFromTraceparent(job.data.traceparent),
+          attributes: {
+            'messaging.system': 'bullmq',
+            'messaging.destination.name': queue,
+            'job.id': job.id ?? '',
+            'job.attempt': job.attemptsMade + 1,
+          },
+        },
+        async () => {
+          workerMetrics.started();
+          try {
+            const result = await handler(job);
+            workerMetrics.finished(queue, 'completed');
+            return result;
+          } catch (error) {
+            workerMetrics.finished(queue, 'failed');
+            throw error;
+          }
+        },
+      ),
     {
       connection: createRedis(config.REDIS_URL),
       prefix: config.QUEUE_PREFIX,

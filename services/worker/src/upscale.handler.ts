@@ -8,6 +8,7 @@ import type {
   UpscaleJobData,
   UpscaleJobResult,
 } from '@pictura/common/queues';
+import { withSpan } from '@pictura/common/tracing';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { InferenceError, type InferencePool } from './inference.pool.ts';
 import { watermarkEncoded } from './output/encode-image.ts';
@@ -35,7 +36,9 @@ export function createUpscaleHandler(deps: { pool: InferencePool; store: ObjectS
     };
     let upscaled: Awaited<ReturnType<InferencePool['upscale']>>;
     try {
-      upscaled = await deps.pool.upscale(model, source, format, report);
+      upscaled = await withSpan('inference upscale', { attributes: { model, format } }, () =>
+        deps.pool.upscale(model, source, format, report),
+      );
     } catch (error) {
       if (error instanceof InferenceError && error.invalidInput) {
         const reason = INPUT_REASONS.has(error.reason as JobErrorCode) ? error.reason! : 'upscale_failed';

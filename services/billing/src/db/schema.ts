@@ -12,6 +12,11 @@ export const subscriptions = billingSchema.table(
     status: text('status').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the user deleted their account. The record stays: payment records must be kept for the
+     * legally required retention period (tax and accounting law), so deletion marks instead of removing.
+     */
+    accountDeletedAt: timestamp('account_deleted_at', { withTimezone: true }),
   },
   (table) => [index('subscriptions_user_idx').on(table.userId)],
 );

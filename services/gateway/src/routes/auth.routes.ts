@@ -6,8 +6,9 @@ import type { User } from '@pictura/common/gen/auth/v1/auth_pb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Authenticator } from '../auth/authenticate.ts';
-import type { AuthClient } from '../clients.ts';
+import type { AuthClient, UserDataClients } from '../clients.ts';
 import { sendError } from '../http-errors.ts';
+import { deleteUserData } from '../user-data.ts';
 import {
   ApiKeyBody,
   Credentials,
@@ -75,7 +76,13 @@ function requireAdmin(request: FastifyRequest, reply: FastifyReply, done: () => 
 
 export async function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthClient; authenticator: Authenticator; publicUrl: string },
+  deps: {
+    auth: AuthClient;
+    authenticator: Authenticator;
+    publicUrl: string;
+    /** The services holding user data; without them only the account itself is deleted. */
+    userData?: UserDataClients;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   app.addSchema(UserBody);
@@ -253,7 +260,16 @@ export async function authRoutes(
       schema: { summary: 'Delete the account', tags: ['user'], response: { 200: Success, ...errors } },
     },
     async (request) => {
-      await auth.deleteAccount({ callerId: request.viewer.userId }, { requestId: request.id });
+      const userId = request.viewer.userId;
+      if (deps.userData) {
+        // Data first: every call is idempotent, so a failure leaves a working account to retry with.
+        const { imageKeys } = await deleteUserData(deps.userData, userId, request.id);
+        // Keys are content hashes another user's item may share, so the files are not removed here.
+        request.log.info({ userId, images: imageKeys.length }, 'user data deleted');
+      } else {
+        request.log.warn({ userId }, 'account deleted without user-data clients');
+      }
+      await auth.deleteAccount({ callerId: userId }, { requestId: request.id });
       if (request.viewer.sessionId) deps.authenticator.forgetSession(request.viewer.sessionId);
       return { success: true };
     },

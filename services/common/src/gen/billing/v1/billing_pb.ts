@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file billing/v1/billing.proto.
  */
 export const file_billing_v1_billing: GenFile = /*@__PURE__*/
-  fileDesc("ChhiaWxsaW5nL3YxL2JpbGxpbmcucHJvdG8SCmJpbGxpbmcudjEiKQoWR2V0RW50aXRsZW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIrUBCgxFbnRpdGxlbWVudHMSDAoEcGxhbhgBIAEoCRIWCg5xdWV1ZV9wcmlvcml0eRgCIAEoDRIRCgl3YXRlcm1hcmsYAyABKAgSGgoScHJpdmF0ZV9nZW5lcmF0aW9uGAQgASgIEhQKDHJlZmluZV9sZXZlbBgFIAEoCRIUCgxlYXJseV9hY2Nlc3MYBiABKAgSEgoKYXBpX2FjY2VzcxgHIAEoCBIQCghzaG93X2FkcxgIIAEoCDJhCg5CaWxsaW5nU2VydmljZRJPCg9HZXRFbnRpdGxlbWVudHMSIi5iaWxsaW5nLnYxLkdldEVudGl0bGVtZW50c1JlcXVlc3QaGC5iaWxsaW5nLnYxLkVudGl0bGVtZW50c2IGcHJvdG8z");
+  fileDesc("ChhiaWxsaW5nL3YxL2JpbGxpbmcucHJvdG8SCmJpbGxpbmcudjEiKQoWR2V0RW50aXRsZW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIrUBCgxFbnRpdGxlbWVudHMSDAoEcGxhbhgBIAEoCRIWCg5xdWV1ZV9wcmlvcml0eRgCIAEoDRIRCgl3YXRlcm1hcmsYAyABKAgSGgoScHJpdmF0ZV9nZW5lcmF0aW9uGAQgASgIEhQKDHJlZmluZV9sZXZlbBgFIAEoCRIUCgxlYXJseV9hY2Nlc3MYBiABKAgSEgoKYXBpX2FjY2VzcxgHIAEoCBIQCghzaG93X2FkcxgIIAEoCCIoChVEZWxldGVVc2VyRGF0YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSI2ChZEZWxldGVVc2VyRGF0YVJlc3BvbnNlEhwKFG1hcmtlZF9zdWJzY3JpcHRpb25zGAEgASgNMroBCg5CaWxsaW5nU2VydmljZRJPCg9HZXRFbnRpdGxlbWVudHMSIi5iaWxsaW5nLnYxLkdldEVudGl0bGVtZW50c1JlcXVlc3QaGC5iaWxsaW5nLnYxLkVudGl0bGVtZW50cxJXCg5EZWxldGVVc2VyRGF0YRIhLmJpbGxpbmcudjEuRGVsZXRlVXNlckRhdGFSZXF1ZXN0GiIuYmlsbGluZy52MS5EZWxldGVVc2VyRGF0YVJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message billing.v1.GetEntitlementsRequest
@@ -88,6 +88,42 @@ export const EntitlementsSchema: GenMessage<Entitlements> = /*@__PURE__*/
   messageDesc(file_billing_v1_billing, 1);
 
 /**
+ * @generated from message billing.v1.DeleteUserDataRequest
+ */
+export type DeleteUserDataRequest = Message<"billing.v1.DeleteUserDataRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+};
+
+/**
+ * Describes the message billing.v1.DeleteUserDataRequest.
+ * Use `create(DeleteUserDataRequestSchema)` to create a new message.
+ */
+export const DeleteUserDataRequestSchema: GenMessage<DeleteUserDataRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 2);
+
+/**
+ * @generated from message billing.v1.DeleteUserDataResponse
+ */
+export type DeleteUserDataResponse = Message<"billing.v1.DeleteUserDataResponse"> & {
+  /**
+   * Subscription records newly marked as belonging to a deleted account.
+   *
+   * @generated from field: uint32 marked_subscriptions = 1;
+   */
+  markedSubscriptions: number;
+};
+
+/**
+ * Describes the message billing.v1.DeleteUserDataResponse.
+ * Use `create(DeleteUserDataResponseSchema)` to create a new message.
+ */
+export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 3);
+
+/**
  * Billing owns plans, checkouts, subscriptions and payments, and is the source of truth for entitlements.
  *
  * @generated from service billing.v1.BillingService
@@ -102,6 +138,16 @@ export const BillingService: GenService<{
     methodKind: "unary";
     input: typeof GetEntitlementsRequestSchema;
     output: typeof EntitlementsSchema;
+  },
+  /**
+   * Marks a deleted account's subscription records; payment records are kept as the law requires.
+   *
+   * @generated from rpc billing.v1.BillingService.DeleteUserData
+   */
+  deleteUserData: {
+    methodKind: "unary";
+    input: typeof DeleteUserDataRequestSchema;
+    output: typeof DeleteUserDataResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_billing_v1_billing, 0);

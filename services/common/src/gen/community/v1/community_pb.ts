@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file community/v1/community.proto.
  */
 export const file_community_v1_community: GenFile = /*@__PURE__*/
-  fileDesc("Chxjb21tdW5pdHkvdjEvY29tbXVuaXR5LnByb3RvEgxjb21tdW5pdHkudjEiTAoQTGlzdFBvc3RzUmVxdWVzdBIMCgRzb3J0GAEgASgJEgsKA3RhZxgCIAEoCRIOCgZjdXJzb3IYAyABKAkSDQoFbGltaXQYBCABKA0irAEKBFBvc3QSCgoCaWQYASABKAkSEQoJYXV0aG9yX2lkGAIgASgNEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg4KBnByb21wdBgFIAEoCRIMCgR0YWdzGAYgAygJEhEKCWltYWdlX2tleRgHIAEoCRINCgVsaWtlcxgIIAEoDRINCgV2aWV3cxgJIAEoDRISCgpjcmVhdGVkX2F0GAogASgJIksKEUxpc3RQb3N0c1Jlc3BvbnNlEiEKBWl0ZW1zGAEgAygLMhIuY29tbXVuaXR5LnYxLlBvc3QSEwoLbmV4dF9jdXJzb3IYAiABKAkyYAoQQ29tbXVuaXR5U2VydmljZRJMCglMaXN0UG9zdHMSHi5jb21tdW5pdHkudjEuTGlzdFBvc3RzUmVxdWVzdBofLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("Chxjb21tdW5pdHkvdjEvY29tbXVuaXR5LnByb3RvEgxjb21tdW5pdHkudjEiTAoQTGlzdFBvc3RzUmVxdWVzdBIMCgRzb3J0GAEgASgJEgsKA3RhZxgCIAEoCRIOCgZjdXJzb3IYAyABKAkSDQoFbGltaXQYBCABKA0irAEKBFBvc3QSCgoCaWQYASABKAkSEQoJYXV0aG9yX2lkGAIgASgNEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg4KBnByb21wdBgFIAEoCRIMCgR0YWdzGAYgAygJEhEKCWltYWdlX2tleRgHIAEoCRINCgVsaWtlcxgIIAEoDRINCgV2aWV3cxgJIAEoDRISCgpjcmVhdGVkX2F0GAogASgJIksKEUxpc3RQb3N0c1Jlc3BvbnNlEiEKBWl0ZW1zGAEgAygLMhIuY29tbXVuaXR5LnYxLlBvc3QSEwoLbmV4dF9jdXJzb3IYAiABKAkiKAoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0iLwoWRGVsZXRlVXNlckRhdGFSZXNwb25zZRIVCg1kZWxldGVkX3Bvc3RzGAEgASgNMr0BChBDb21tdW5pdHlTZXJ2aWNlEkwKCUxpc3RQb3N0cxIeLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXF1ZXN0Gh8uY29tbXVuaXR5LnYxLkxpc3RQb3N0c1Jlc3BvbnNlElsKDkRlbGV0ZVVzZXJEYXRhEiMuY29tbXVuaXR5LnYxLkRlbGV0ZVVzZXJEYXRhUmVxdWVzdBokLmNvbW11bml0eS52MS5EZWxldGVVc2VyRGF0YVJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message community.v1.ListPostsRequest
@@ -131,6 +131,40 @@ export const ListPostsResponseSchema: GenMessage<ListPostsResponse> = /*@__PURE_
   messageDesc(file_community_v1_community, 2);
 
 /**
+ * @generated from message community.v1.DeleteUserDataRequest
+ */
+export type DeleteUserDataRequest = Message<"community.v1.DeleteUserDataRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+};
+
+/**
+ * Describes the message community.v1.DeleteUserDataRequest.
+ * Use `create(DeleteUserDataRequestSchema)` to create a new message.
+ */
+export const DeleteUserDataRequestSchema: GenMessage<DeleteUserDataRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 3);
+
+/**
+ * @generated from message community.v1.DeleteUserDataResponse
+ */
+export type DeleteUserDataResponse = Message<"community.v1.DeleteUserDataResponse"> & {
+  /**
+   * @generated from field: uint32 deleted_posts = 1;
+   */
+  deletedPosts: number;
+};
+
+/**
+ * Describes the message community.v1.DeleteUserDataResponse.
+ * Use `create(DeleteUserDataResponseSchema)` to create a new message.
+ */
+export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 4);
+
+/**
  * Community owns posts, tags, likes, views, reports and moderation actions.
  *
  * @generated from service community.v1.CommunityService
@@ -143,6 +177,16 @@ export const CommunityService: GenService<{
     methodKind: "unary";
     input: typeof ListPostsRequestSchema;
     output: typeof ListPostsResponseSchema;
+  },
+  /**
+   * Removes every post of a deleted account; idempotent.
+   *
+   * @generated from rpc community.v1.CommunityService.DeleteUserData
+   */
+  deleteUserData: {
+    methodKind: "unary";
+    input: typeof DeleteUserDataRequestSchema;
+    output: typeof DeleteUserDataResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_community_v1_community, 0);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file history/v1/history.proto.
  */
 export const file_history_v1_history: GenFile = /*@__PURE__*/
-  fileDesc("ChhoaXN0b3J5L3YxL2hpc3RvcnkucHJvdG8SCmhpc3RvcnkudjEiWQoMSGlzdG9yeUltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIIssBChFSZWNvcmRJdGVtUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoDRIMCgR0eXBlGAMgASgJEg4KBnByb21wdBgEIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYBSABKAkSDQoFbW9kZWwYBiABKAkSFAoMb3B0aW9uc19qc29uGAcgASgJEigKBmltYWdlcxgIIAMoCzIYLmhpc3RvcnkudjEuSGlzdG9yeUltYWdlEg8KB3ByaXZhdGUYCSABKAgi9wEKC0hpc3RvcnlJdGVtEgoKAmlkGAEgASgJEg4KBmpvYl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgNEgwKBHR5cGUYBCABKAkSDgoGcHJvbXB0GAUgASgJEhcKD25lZ2F0aXZlX3Byb21wdBgGIAEoCRINCgVtb2RlbBgHIAEoCRIUCgxvcHRpb25zX2pzb24YCCABKAkSKAoGaW1hZ2VzGAkgAygLMhguaGlzdG9yeS52MS5IaXN0b3J5SW1hZ2USEAoIZmF2b3JpdGUYCiABKAgSDwoHcHJpdmF0ZRgLIAEoCBISCgpjcmVhdGVkX2F0GAwgASgJIlAKEExpc3RJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIMCgR0eXBlGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDSJQChFMaXN0SXRlbXNSZXNwb25zZRImCgVpdGVtcxgBIAMoCzIXLmhpc3RvcnkudjEuSGlzdG9yeUl0ZW0SEwoLbmV4dF9jdXJzb3IYAiABKAkyoAEKDkhpc3RvcnlTZXJ2aWNlEkQKClJlY29yZEl0ZW0SHS5oaXN0b3J5LnYxLlJlY29yZEl0ZW1SZXF1ZXN0GhcuaGlzdG9yeS52MS5IaXN0b3J5SXRlbRJICglMaXN0SXRlbXMSHC5oaXN0b3J5LnYxLkxpc3RJdGVtc1JlcXVlc3QaHS5oaXN0b3J5LnYxLkxpc3RJdGVtc1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("ChhoaXN0b3J5L3YxL2hpc3RvcnkucHJvdG8SCmhpc3RvcnkudjEiWQoMSGlzdG9yeUltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIIssBChFSZWNvcmRJdGVtUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoDRIMCgR0eXBlGAMgASgJEg4KBnByb21wdBgEIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYBSABKAkSDQoFbW9kZWwYBiABKAkSFAoMb3B0aW9uc19qc29uGAcgASgJEigKBmltYWdlcxgIIAMoCzIYLmhpc3RvcnkudjEuSGlzdG9yeUltYWdlEg8KB3ByaXZhdGUYCSABKAgi9wEKC0hpc3RvcnlJdGVtEgoKAmlkGAEgASgJEg4KBmpvYl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgNEgwKBHR5cGUYBCABKAkSDgoGcHJvbXB0GAUgASgJEhcKD25lZ2F0aXZlX3Byb21wdBgGIAEoCRINCgVtb2RlbBgHIAEoCRIUCgxvcHRpb25zX2pzb24YCCABKAkSKAoGaW1hZ2VzGAkgAygLMhguaGlzdG9yeS52MS5IaXN0b3J5SW1hZ2USEAoIZmF2b3JpdGUYCiABKAgSDwoHcHJpdmF0ZRgLIAEoCBISCgpjcmVhdGVkX2F0GAwgASgJIlAKEExpc3RJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIMCgR0eXBlGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDSJQChFMaXN0SXRlbXNSZXNwb25zZRImCgVpdGVtcxgBIAMoCzIXLmhpc3RvcnkudjEuSGlzdG9yeUl0ZW0SEwoLbmV4dF9jdXJzb3IYAiABKAkiKAoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0iQwoWRGVsZXRlVXNlckRhdGFSZXNwb25zZRIVCg1kZWxldGVkX2l0ZW1zGAEgASgNEhIKCmltYWdlX2tleXMYAiADKAky+QEKDkhpc3RvcnlTZXJ2aWNlEkQKClJlY29yZEl0ZW0SHS5oaXN0b3J5LnYxLlJlY29yZEl0ZW1SZXF1ZXN0GhcuaGlzdG9yeS52MS5IaXN0b3J5SXRlbRJICglMaXN0SXRlbXMSHC5oaXN0b3J5LnYxLkxpc3RJdGVtc1JlcXVlc3QaHS5oaXN0b3J5LnYxLkxpc3RJdGVtc1Jlc3BvbnNlElcKDkRlbGV0ZVVzZXJEYXRhEiEuaGlzdG9yeS52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaIi5oaXN0b3J5LnYxLkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message history.v1.HistoryImage
@@ -237,6 +237,47 @@ export const ListItemsResponseSchema: GenMessage<ListItemsResponse> = /*@__PURE_
   messageDesc(file_history_v1_history, 4);
 
 /**
+ * @generated from message history.v1.DeleteUserDataRequest
+ */
+export type DeleteUserDataRequest = Message<"history.v1.DeleteUserDataRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+};
+
+/**
+ * Describes the message history.v1.DeleteUserDataRequest.
+ * Use `create(DeleteUserDataRequestSchema)` to create a new message.
+ */
+export const DeleteUserDataRequestSchema: GenMessage<DeleteUserDataRequest> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 5);
+
+/**
+ * @generated from message history.v1.DeleteUserDataResponse
+ */
+export type DeleteUserDataResponse = Message<"history.v1.DeleteUserDataResponse"> & {
+  /**
+   * @generated from field: uint32 deleted_items = 1;
+   */
+  deletedItems: number;
+
+  /**
+   * Object store keys of the deleted items' images; history has no object store, the caller decides.
+   *
+   * @generated from field: repeated string image_keys = 2;
+   */
+  imageKeys: string[];
+};
+
+/**
+ * Describes the message history.v1.DeleteUserDataResponse.
+ * Use `create(DeleteUserDataResponseSchema)` to create a new message.
+ */
+export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 6);
+
+/**
  * History owns each signed-in user's generated and upscaled items and favourites.
  *
  * @generated from service history.v1.HistoryService
@@ -259,6 +300,16 @@ export const HistoryService: GenService<{
     methodKind: "unary";
     input: typeof ListItemsRequestSchema;
     output: typeof ListItemsResponseSchema;
+  },
+  /**
+   * Removes every item of a deleted account; idempotent.
+   *
+   * @generated from rpc history.v1.HistoryService.DeleteUserData
+   */
+  deleteUserData: {
+    methodKind: "unary";
+    input: typeof DeleteUserDataRequestSchema;
+    output: typeof DeleteUserDataResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_history_v1_history, 0);

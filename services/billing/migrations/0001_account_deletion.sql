@@ -1,0 +1,1 @@
+ALTER TABLE "billing"."subscriptions" ADD COLUMN "account_deleted_at" timestamp with time zone;

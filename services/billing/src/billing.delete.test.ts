@@ -1,0 +1,57 @@
+import { create } from '@bufbuild/protobuf';
+import type { ServiceDatabase } from '@pictura/common/database';
+import {
+  DeleteUserDataRequestSchema,
+  GetEntitlementsRequestSchema,
+} from '@pictura/common/gen/billing/v1/billing_pb';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
+import { billingGrpc } from './billing.grpc.ts';
+import { schema, subscriptions } from './db/schema.ts';
+import { createSubscriptionsRepository } from './subscriptions.repository.ts';
+
+describe.each(ENGINES)('billing account deletion on %s', (engine) => {
+  let database: ServiceDatabase<typeof schema>;
+  let billing: ReturnType<typeof billingGrpc>;
+  const ctx = { signal: new AbortController().signal, requestId: 'test' };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine, {
+      service: 'billing',
+      schema,
+      migrationsFolder: new URL('../migrations', import.meta.url).pathname,
+    });
+    billing = billingGrpc(createSubscriptionsRepository(database.db));
+  });
+  afterAll(() => database.close());
+
+  const remove = (userId: number) =>
+    billing.deleteUserData(create(DeleteUserDataRequestSchema, { userId }), ctx) as Promise<{
+      markedSubscriptions: number;
+    }>;
+  const plan = async (userId: number) =>
+    (
+      (await billing.getEntitlements(create(GetEntitlementsRequestSchema, { userId }), ctx)) as {
+        plan: string;
+      }
+    ).plan;
+
+  it('keeps the subscription records, marks them and ends the plan, idempotently', async () => {
+    await database.db.insert(subscriptions).values([
+      { userId: 70, planId: 'premium_monthly', status: 'active' },
+      { userId: 70, planId: 'premium_monthly', status: 'expired' },
+      { userId: 71, planId: 'premium_monthly', status: 'active' },
+    ]);
+    expect(await plan(70)).toBe('premium');
+    expect(await remove(70)).toEqual({ markedSubscriptions: 2 });
+    const kept = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, 70));
+    expect(kept).toHaveLength(2);
+    expect(kept.every((row) => row.accountDeletedAt instanceof Date)).toBe(true);
+    expect(kept.map((row) => row.status).sort()).toEqual(['canceled', 'expired']);
+    expect(await plan(70)).toBe('free');
+    expect(await plan(71)).toBe('premium');
+    expect(await remove(70)).toEqual({ markedSubscriptions: 0 });
+    await expect(remove(0)).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+});
