@@ -2,11 +2,12 @@
 // `npm start`: installs what is missing, builds, finds or starts Redis, runs every process with
 // prefixed logs, serves http://localhost:8080, and stops everything cleanly on Ctrl-C.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureRedis, isListening, MissingPrerequisite } from './lib/local-services.mjs';
 import { PROCESS_NAMES, ROOT, spawnProcess } from './lib/processes.mjs';
+import { ensureWebBuild } from './lib/web-build.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
@@ -37,23 +38,7 @@ if (!existsSync(join(ROOT, 'node_modules'))) {
   }
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-const builtIndex = join(ROOT, 'web/dist/index.html');
-const webSources = Math.max(
-  newestMtime(join(ROOT, 'web/src')),
-  statSync(join(ROOT, 'web/index.html')).mtimeMs,
-);
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < webSources) {
-  say('building the web app…');
-  execSync('npm run build -w @pictura/web', { cwd: ROOT, stdio: 'inherit' });
-}
+ensureWebBuild({ log: say });
 
 if (await isListening('127.0.0.1', port)) {
   console.error(`Port ${port} is already in use. Stop what is using it, or run with PORT=<another port>.`);

@@ -2,6 +2,7 @@
 // URLs to every test file. REDIS_URL and TEST_DATABASE_URL choose other servers.
 import type { TestProject } from 'vitest/node';
 import { ensurePostgres, ensureRedis } from '../scripts/lib/local-services.mjs';
+import { ensureWebBuild } from '../scripts/lib/web-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const log = (text: string) => console.log(`[test setup] ${text}`);
+  // The end-to-end tests drive the built web app that the gateway serves.
+  ensureWebBuild({ log });
   const redis = await ensureRedis({ url: process.env.REDIS_URL, log });
   const postgres = await ensurePostgres({ url: process.env.TEST_DATABASE_URL, log });
   project.provide('redisUrl', redis.url);

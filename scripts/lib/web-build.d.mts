@@ -1,0 +1,1 @@
+export function ensureWebBuild(options?: { log?: (text: string) => void }): boolean;
