@@ -32,8 +32,8 @@ export function HomePage() {
     <div className="home">
       <header className="hero">
         <p className="hero__eyebrow">{t('home.eyebrow')}</p>
-        <h1 className="hero__heading">{t('home.heading')}</h1>
-        <p className="hero__intro">{t('home.intro')}</p>
+        <h1 className="page-heading">{t('home.heading')}</h1>
+        <p className="page-intro">{t('home.intro')}</p>
       </header>
       <div className="studio">
         <GeneratorForm busy={isActivePhase(phase)} onGenerate={generate} />

@@ -207,8 +207,8 @@ export function UpscalerPage() {
             {t('upscaler.badgeAi')}
           </span>
         </div>
-        <h1 className="upscaler__heading">{t('upscaler.heading')}</h1>
-        <p className="upscaler__intro">{t('upscaler.intro')}</p>
+        <h1 className="page-heading">{t('upscaler.heading')}</h1>
+        <p className="page-intro">{t('upscaler.intro')}</p>
       </header>
 
       <div className={showResultColumn ? 'upscaler__grid' : 'upscaler__grid upscaler__grid--single'}>
