@@ -3,6 +3,7 @@ import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerateRequest } from '../../api/generation.ts';
 import { AlertIcon, ClockIcon, ImageIcon, RetryIcon } from '../../components/icons.tsx';
+import { ProgressMeter } from '../../components/progress-meter.tsx';
 import { GeneratedImageCard } from './generated-image.tsx';
 import type { GenerationPhase } from './generation-phase.ts';
 import { ratioStyle, resultGridClass } from './result-layout.ts';
@@ -60,23 +61,12 @@ function ProgressStatus({ phase }: { phase: GenerationPhase }) {
   }
   if (phase.kind === 'processing') {
     return (
-      <div className="progress">
-        <div className="status-line">
-          <span className="status-dot status-dot--active" aria-hidden="true" />
-          <span>{t('status.processing')}</span>
-          <span className="progress__percent">{t('status.progress', { percent: phase.percent })}</span>
-        </div>
-        <div
-          className="progress__track"
-          role="progressbar"
-          aria-label={t('status.processing')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={phase.percent}
-        >
-          <div className="progress__bar" style={{ inlineSize: `${phase.percent}%` }} />
-        </div>
-      </div>
+      <ProgressMeter
+        label={t('status.processing')}
+        percentText={t('status.progress', { percent: phase.percent })}
+        percent={phase.percent}
+        barLabel={t('status.processing')}
+      />
     );
   }
   if (phase.kind === 'completed') {

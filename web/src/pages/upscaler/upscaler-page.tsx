@@ -28,6 +28,7 @@ import {
 } from './upscaler-model.ts';
 import { type UpscalePhase, useUpscaleRun } from './use-upscale-run.ts';
 import './upscaler-page.css';
+import { ProgressMeter } from '../../components/progress-meter.tsx';
 
 interface Source {
   url: string;
@@ -401,27 +402,12 @@ function ResultPanel({ ref, phase, before, locale, text, onBack }: ResultPanelPr
 
       <div role="status" aria-live="polite" className="upscaler__status">
         {phase.kind === 'working' ? (
-          <div className="progress">
-            <div className="status-line">
-              <span className="status-dot status-dot--active" aria-hidden="true" />
-              <span>
-                {phase.queued && phase.percent === 0 ? t('upscaler.queued') : t('upscaler.progressText')}
-              </span>
-              <span className="progress__percent">
-                {t('upscaler.progressPercent', { percent: phase.percent })}
-              </span>
-            </div>
-            <div
-              className="progress__track"
-              role="progressbar"
-              aria-label={t('upscaler.progressText')}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={phase.percent}
-            >
-              <div className="progress__bar" style={{ inlineSize: `${phase.percent}%` }} />
-            </div>
-          </div>
+          <ProgressMeter
+            label={phase.queued && phase.percent === 0 ? t('upscaler.queued') : t('upscaler.progressText')}
+            percentText={t('upscaler.progressPercent', { percent: phase.percent })}
+            percent={phase.percent}
+            barLabel={t('upscaler.progressText')}
+          />
         ) : null}
         {phase.kind === 'done' ? (
           <p className="status-line status-line--done">
