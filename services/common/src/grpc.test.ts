@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partialService } from '../../../test/support/partial-service.ts';
 import { AppError } from './app-error.ts';
 import { Health, HealthCheckResponse_ServingStatus } from './gen/grpc/health/v1/health_pb.ts';
 import { HistoryService } from './gen/history/v1/history_pb.ts';
@@ -13,20 +14,23 @@ describe('gRPC server and client', () => {
 
   beforeAll(async () => {
     server = createGrpcServer('history', createLogger('test', 'silent'));
-    server.add(HistoryService, {
-      async recordItem(request) {
-        if (request.jobId === 'missing') throw new AppError('not_found', 'No such job', 'job_not_found');
-        if (request.jobId === 'crash') throw new Error('secret internal detail');
-        if (request.jobId === 'slow') await new Promise((r) => setTimeout(r, 500));
-        return { id: 'item-1', jobId: request.jobId, userId: request.userId, prompt: request.prompt };
-      },
-      async listItems() {
-        return { items: [], nextCursor: '' };
-      },
-      async deleteUserData() {
-        return { deletedItems: 0, imageKeys: [] };
-      },
-    });
+    server.add(
+      HistoryService,
+      partialService(HistoryService, {
+        async recordItem(request) {
+          if (request.jobId === 'missing') throw new AppError('not_found', 'No such job', 'job_not_found');
+          if (request.jobId === 'crash') throw new Error('secret internal detail');
+          if (request.jobId === 'slow') await new Promise((r) => setTimeout(r, 500));
+          return { id: 'item-1', jobId: request.jobId, userId: request.userId, prompt: request.prompt };
+        },
+        async listItems() {
+          return { items: [], nextCursor: '' };
+        },
+        async deleteUserData() {
+          return { deletedItems: 0, imageKeys: [] };
+        },
+      }),
+    );
     address = `127.0.0.1:${await server.listen('127.0.0.1', 0)}`;
   });
   afterAll(() => server.shutdown());
@@ -85,17 +89,16 @@ describe('gRPC server streaming', () => {
   it('streams messages and carries an error raised before the first one', async () => {
     const { JobsService } = await import('./gen/jobs/v1/jobs_pb.ts');
     const server = createGrpcServer('jobs', createLogger('test', 'silent'));
-    server.add(JobsService, {
-      submitGeneration: async () => ({}),
-      submitUpscale: async () => ({}),
-      getJob: async () => ({}),
-      listModels: async () => ({ models: [] }),
-      async *watchJob(request) {
-        if (request.jobId === 'missing') throw new AppError('not_found', 'Job not found', 'job_not_found');
-        yield { id: request.jobId, progress: 0.5 };
-        yield { id: request.jobId, progress: 1 };
-      },
-    });
+    server.add(
+      JobsService,
+      partialService(JobsService, {
+        async *watchJob(request) {
+          if (request.jobId === 'missing') throw new AppError('not_found', 'Job not found', 'job_not_found');
+          yield { id: request.jobId, progress: 0.5 };
+          yield { id: request.jobId, progress: 1 };
+        },
+      }),
+    );
     const address = `127.0.0.1:${await server.listen('127.0.0.1', 0)}`;
     const client = createServiceClient(JobsService, address, { deadlineMs: 2000 });
     const seen: number[] = [];

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partialService } from '../../../test/support/partial-service.ts';
 import { HistoryService } from './gen/history/v1/history_pb.ts';
 import { createServiceClient } from './grpc-client.ts';
 import { createGrpcServer, type GrpcServer } from './grpc-server.ts';
@@ -26,17 +27,20 @@ describe('tracing', () => {
   beforeAll(async () => {
     tracing = startTracing('test', {}, exporter);
     server = createGrpcServer('history', createLogger('test', 'silent'));
-    server.add(HistoryService, {
-      async recordItem(request) {
-        return { id: traceIds().trace_id ?? '', jobId: request.jobId };
-      },
-      async listItems() {
-        return { items: [], nextCursor: '' };
-      },
-      async deleteUserData() {
-        return { deletedItems: 0, imageKeys: [] };
-      },
-    });
+    server.add(
+      HistoryService,
+      partialService(HistoryService, {
+        async recordItem(request) {
+          return { id: traceIds().trace_id ?? '', jobId: request.jobId };
+        },
+        async listItems() {
+          return { items: [], nextCursor: '' };
+        },
+        async deleteUserData() {
+          return { deletedItems: 0, imageKeys: [] };
+        },
+      }),
+    );
     address = `127.0.0.1:${await server.listen('127.0.0.1', 0)}`;
   });
   afterAll(async () => {

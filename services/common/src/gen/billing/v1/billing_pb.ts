@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file billing/v1/billing.proto.
  */
 export const file_billing_v1_billing: GenFile = /*@__PURE__*/
-  fileDesc("ChhiaWxsaW5nL3YxL2JpbGxpbmcucHJvdG8SCmJpbGxpbmcudjEiKQoWR2V0RW50aXRsZW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIrUBCgxFbnRpdGxlbWVudHMSDAoEcGxhbhgBIAEoCRIWCg5xdWV1ZV9wcmlvcml0eRgCIAEoDRIRCgl3YXRlcm1hcmsYAyABKAgSGgoScHJpdmF0ZV9nZW5lcmF0aW9uGAQgASgIEhQKDHJlZmluZV9sZXZlbBgFIAEoCRIUCgxlYXJseV9hY2Nlc3MYBiABKAgSEgoKYXBpX2FjY2VzcxgHIAEoCBIQCghzaG93X2FkcxgIIAEoCCIoChVEZWxldGVVc2VyRGF0YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSI2ChZEZWxldGVVc2VyRGF0YVJlc3BvbnNlEhwKFG1hcmtlZF9zdWJzY3JpcHRpb25zGAEgASgNMroBCg5CaWxsaW5nU2VydmljZRJPCg9HZXRFbnRpdGxlbWVudHMSIi5iaWxsaW5nLnYxLkdldEVudGl0bGVtZW50c1JlcXVlc3QaGC5iaWxsaW5nLnYxLkVudGl0bGVtZW50cxJXCg5EZWxldGVVc2VyRGF0YRIhLmJpbGxpbmcudjEuRGVsZXRlVXNlckRhdGFSZXF1ZXN0GiIuYmlsbGluZy52MS5EZWxldGVVc2VyRGF0YVJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("ChhiaWxsaW5nL3YxL2JpbGxpbmcucHJvdG8SCmJpbGxpbmcudjEiKQoWR2V0RW50aXRsZW1lbnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIu8BCgxFbnRpdGxlbWVudHMSDAoEcGxhbhgBIAEoCRIWCg5xdWV1ZV9wcmlvcml0eRgCIAEoDRIRCgl3YXRlcm1hcmsYAyABKAgSGgoScHJpdmF0ZV9nZW5lcmF0aW9uGAQgASgIEhQKDHJlZmluZV9sZXZlbBgFIAEoCRIUCgxlYXJseV9hY2Nlc3MYBiABKAgSEgoKYXBpX2FjY2VzcxgHIAEoCBIQCghzaG93X2FkcxgIIAEoCBIeChZnZW5lcmF0aW9uc19wZXJfbWludXRlGAkgASgNEhgKEHN1cHBvcnRfcHJpb3JpdHkYCiABKAkiKAoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0iNgoWRGVsZXRlVXNlckRhdGFSZXNwb25zZRIcChRtYXJrZWRfc3Vic2NyaXB0aW9ucxgBIAEoDSISChBMaXN0UGxhbnNSZXF1ZXN0IkoKCVBsYW5QcmljZRIWCg5iaWxsaW5nX3BlcmlvZBgBIAEoCRIPCgdwbGFuX2lkGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoDSKLAQoIUGxhbkluZm8SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIlCgZwcmljZXMYAyADKAsyFS5iaWxsaW5nLnYxLlBsYW5QcmljZRIQCghmZWF0dXJlcxgEIAMoCRIVCg1jb250YWN0X3NhbGVzGAUgASgIEhUKDWxlZ2FjeV9sYWJlbHMYBiADKAkifAoRTGlzdFBsYW5zUmVzcG9uc2USIwoFcGxhbnMYASADKAsyFC5iaWxsaW5nLnYxLlBsYW5JbmZvEhAKCGN1cnJlbmN5GAIgASgJEh0KFXllYXJseV9zYXZpbmdfcGVyY2VudBgDIAEoDRIRCgl0ZXN0X21vZGUYBCABKAgi0gEKFUNyZWF0ZUNoZWNrb3V0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEhIKCnByb2R1Y3RfaWQYAiABKAkSFgoOYmlsbGluZ19wZXJpb2QYAyABKAkSEwoLc3VjY2Vzc191cmwYBCABKAkSEgoKcmVxdWVzdF9pZBgFIAEoCRIRCgl0ZXN0X21vZGUYBiABKAgSDwoHbm9fYXV0aBgHIAEoCBIdChVleHBlY3RlZF9hbW91bnRfY2VudHMYCCABKA0SEAoIY3VycmVuY3kYCSABKAkiQwoWQ3JlYXRlQ2hlY2tvdXRSZXNwb25zZRIUCgxjaGVja291dF91cmwYASABKAkSEwoLY2hlY2tvdXRfaWQYAiABKAkiLQoWR2V0VGVzdENoZWNrb3V0UmVxdWVzdBITCgtjaGVja291dF9pZBgBIAEoCSK/AQoMVGVzdENoZWNrb3V0EhMKC2NoZWNrb3V0X2lkGAEgASgJEg8KB3BsYW5faWQYAiABKAkSEQoJcGxhbl9uYW1lGAMgASgJEhYKDmJpbGxpbmdfcGVyaW9kGAQgASgJEhQKDGFtb3VudF9jZW50cxgFIAEoDRIQCghjdXJyZW5jeRgGIAEoCRIOCgZzdGF0dXMYByABKAkSEgoKY2FuY2VsX3VybBgIIAEoCRISCgpyZXR1cm5fdXJsGAkgASgJIjIKG0NvbXBsZXRlVGVzdENoZWNrb3V0UmVxdWVzdBITCgtjaGVja291dF9pZBgBIAEoCSIyChtGaW5pc2hTdHJpcGVDaGVja291dFJlcXVlc3QSEwoLY2hlY2tvdXRfaWQYASABKAkiJgoOQ2hlY2tvdXRSZXR1cm4SFAoMcmVkaXJlY3RfdXJsGAEgASgJIqIBChBSZXR1cm5QYXJhbWV0ZXJzEhMKC2NoZWNrb3V0X2lkGAEgASgJEhAKCG9yZGVyX2lkGAIgASgJEhMKC2N1c3RvbWVyX2lkGAMgASgJEhcKD3N1YnNjcmlwdGlvbl9pZBgEIAEoCRISCgpwcm9kdWN0X2lkGAUgASgJEhIKCnJlcXVlc3RfaWQYBiABKAkSEQoJc2lnbmF0dXJlGAcgASgJIkcKE1ZlcmlmeVJldHVyblJlcXVlc3QSMAoKcGFyYW1ldGVycxgBIAEoCzIcLmJpbGxpbmcudjEuUmV0dXJuUGFyYW1ldGVycyI2ChRWZXJpZnlSZXR1cm5SZXNwb25zZRINCgV2YWxpZBgBIAEoCBIPCgdtZXNzYWdlGAIgASgJIkAKGkhhbmRsZVN0cmlwZVdlYmhvb2tSZXF1ZXN0Eg8KB3BheWxvYWQYASABKAwSEQoJc2lnbmF0dXJlGAIgASgJIkIKG0hhbmRsZVN0cmlwZVdlYmhvb2tSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgIEhIKCmV2ZW50X3R5cGUYAiABKAkiJwoUUmVzZXRUZXN0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSJHChVSZXNldFRlc3RVc2VyUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRIdChVjbGVhcmVkX3N1YnNjcmlwdGlvbnMYAiABKA0iRAoSTGlzdFJlY29yZHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SDgoGY3Vyc29yGAIgASgJEg0KBWxpbWl0GAMgASgNIpsBCgxTdWJzY3JpcHRpb24SCgoCaWQYASABKA0SDwoHcGxhbl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSGgoSY3VycmVudF9wZXJpb2RfZW5kGAQgASgJEhwKFGNhbmNlbF9hdF9wZXJpb2RfZW5kGAUgASgIEhIKCmNyZWF0ZWRfYXQYBiABKAkSEAoIcHJvdmlkZXIYByABKAkiWQoZTGlzdFN1YnNjcmlwdGlvbnNSZXNwb25zZRInCgVpdGVtcxgBIAMoCzIYLmJpbGxpbmcudjEuU3Vic2NyaXB0aW9uEhMKC25leHRfY3Vyc29yGAIgASgJIq8BCgdQYXltZW50EgoKAmlkGAEgASgNEhQKDGFtb3VudF9jZW50cxgCIAEoDRIQCghjdXJyZW5jeRgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDwoHcGxhbl9pZBgFIAEoCRIQCghvcmRlcl9pZBgGIAEoCRIXCg9zdWJzY3JpcHRpb25faWQYByABKA0SEgoKY3JlYXRlZF9hdBgIIAEoCRIQCghwcm92aWRlchgJIAEoCSJPChRMaXN0UGF5bWVudHNSZXNwb25zZRIiCgVpdGVtcxgBIAMoCzITLmJpbGxpbmcudjEuUGF5bWVudBITCgtuZXh0X2N1cnNvchgCIAEoCSJFChlDYW5jZWxTdWJzY3JpcHRpb25SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SFwoPc3Vic2NyaXB0aW9uX2lkGAIgASgNIlcKGlVwZ3JhZGVTdWJzY3JpcHRpb25SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SFwoPc3Vic2NyaXB0aW9uX2lkGAIgASgNEg8KB3BsYW5faWQYAyABKAkiewobQ3JlYXRlU3VwcG9ydFJlcXVlc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SDAoEa2luZBgCIAEoCRIMCgRuYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEg8KB2NvbXBhbnkYBSABKAkSDwoHbWVzc2FnZRgGIAEoCSKcAQoOU3VwcG9ydFJlcXVlc3QSCgoCaWQYASABKA0SDAoEa2luZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgNEgwKBG5hbWUYBCABKAkSDQoFZW1haWwYBSABKAkSDwoHY29tcGFueRgGIAEoCRIPCgdtZXNzYWdlGAcgASgJEgwKBHBsYW4YCCABKAkSEgoKY3JlYXRlZF9hdBgJIAEoCSJOChpMaXN0U3VwcG9ydFJlcXVlc3RzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDgoGY3Vyc29yGAIgASgJEg0KBWxpbWl0GAMgASgNIl0KG0xpc3RTdXBwb3J0UmVxdWVzdHNSZXNwb25zZRIpCgVpdGVtcxgBIAMoCzIaLmJpbGxpbmcudjEuU3VwcG9ydFJlcXVlc3QSEwoLbmV4dF9jdXJzb3IYAiABKAkynAsKDkJpbGxpbmdTZXJ2aWNlEk8KD0dldEVudGl0bGVtZW50cxIiLmJpbGxpbmcudjEuR2V0RW50aXRsZW1lbnRzUmVxdWVzdBoYLmJpbGxpbmcudjEuRW50aXRsZW1lbnRzElcKDkRlbGV0ZVVzZXJEYXRhEiEuYmlsbGluZy52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaIi5iaWxsaW5nLnYxLkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2USSAoJTGlzdFBsYW5zEhwuYmlsbGluZy52MS5MaXN0UGxhbnNSZXF1ZXN0Gh0uYmlsbGluZy52MS5MaXN0UGxhbnNSZXNwb25zZRJXCg5DcmVhdGVDaGVja291dBIhLmJpbGxpbmcudjEuQ3JlYXRlQ2hlY2tvdXRSZXF1ZXN0GiIuYmlsbGluZy52MS5DcmVhdGVDaGVja291dFJlc3BvbnNlEk8KD0dldFRlc3RDaGVja291dBIiLmJpbGxpbmcudjEuR2V0VGVzdENoZWNrb3V0UmVxdWVzdBoYLmJpbGxpbmcudjEuVGVzdENoZWNrb3V0ElsKFENvbXBsZXRlVGVzdENoZWNrb3V0EicuYmlsbGluZy52MS5Db21wbGV0ZVRlc3RDaGVja291dFJlcXVlc3QaGi5iaWxsaW5nLnYxLkNoZWNrb3V0UmV0dXJuElsKFEZpbmlzaFN0cmlwZUNoZWNrb3V0EicuYmlsbGluZy52MS5GaW5pc2hTdHJpcGVDaGVja291dFJlcXVlc3QaGi5iaWxsaW5nLnYxLkNoZWNrb3V0UmV0dXJuElEKDFZlcmlmeVJldHVybhIfLmJpbGxpbmcudjEuVmVyaWZ5UmV0dXJuUmVxdWVzdBogLmJpbGxpbmcudjEuVmVyaWZ5UmV0dXJuUmVzcG9uc2USZgoTSGFuZGxlU3RyaXBlV2ViaG9vaxImLmJpbGxpbmcudjEuSGFuZGxlU3RyaXBlV2ViaG9va1JlcXVlc3QaJy5iaWxsaW5nLnYxLkhhbmRsZVN0cmlwZVdlYmhvb2tSZXNwb25zZRJUCg1SZXNldFRlc3RVc2VyEiAuYmlsbGluZy52MS5SZXNldFRlc3RVc2VyUmVxdWVzdBohLmJpbGxpbmcudjEuUmVzZXRUZXN0VXNlclJlc3BvbnNlEloKEUxpc3RTdWJzY3JpcHRpb25zEh4uYmlsbGluZy52MS5MaXN0UmVjb3Jkc1JlcXVlc3QaJS5iaWxsaW5nLnYxLkxpc3RTdWJzY3JpcHRpb25zUmVzcG9uc2USUAoMTGlzdFBheW1lbnRzEh4uYmlsbGluZy52MS5MaXN0UmVjb3Jkc1JlcXVlc3QaIC5iaWxsaW5nLnYxLkxpc3RQYXltZW50c1Jlc3BvbnNlElUKEkNhbmNlbFN1YnNjcmlwdGlvbhIlLmJpbGxpbmcudjEuQ2FuY2VsU3Vic2NyaXB0aW9uUmVxdWVzdBoYLmJpbGxpbmcudjEuU3Vic2NyaXB0aW9uElcKE1VwZ3JhZGVTdWJzY3JpcHRpb24SJi5iaWxsaW5nLnYxLlVwZ3JhZGVTdWJzY3JpcHRpb25SZXF1ZXN0GhguYmlsbGluZy52MS5TdWJzY3JpcHRpb24SWwoUQ3JlYXRlU3VwcG9ydFJlcXVlc3QSJy5iaWxsaW5nLnYxLkNyZWF0ZVN1cHBvcnRSZXF1ZXN0UmVxdWVzdBoaLmJpbGxpbmcudjEuU3VwcG9ydFJlcXVlc3QSZgoTTGlzdFN1cHBvcnRSZXF1ZXN0cxImLmJpbGxpbmcudjEuTGlzdFN1cHBvcnRSZXF1ZXN0c1JlcXVlc3QaJy5iaWxsaW5nLnYxLkxpc3RTdXBwb3J0UmVxdWVzdHNSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message billing.v1.GetEntitlementsRequest
@@ -78,6 +78,20 @@ export type Entitlements = Message<"billing.v1.Entitlements"> & {
    * @generated from field: bool show_ads = 8;
    */
   showAds: boolean;
+
+  /**
+   * Generation requests a minute; 0 means no limit.
+   *
+   * @generated from field: uint32 generations_per_minute = 9;
+   */
+  generationsPerMinute: number;
+
+  /**
+   * standard, priority, premium or dedicated.
+   *
+   * @generated from field: string support_priority = 10;
+   */
+  supportPriority: string;
 };
 
 /**
@@ -124,7 +138,907 @@ export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = 
   messageDesc(file_billing_v1_billing, 3);
 
 /**
+ * @generated from message billing.v1.ListPlansRequest
+ */
+export type ListPlansRequest = Message<"billing.v1.ListPlansRequest"> & {
+};
+
+/**
+ * Describes the message billing.v1.ListPlansRequest.
+ * Use `create(ListPlansRequestSchema)` to create a new message.
+ */
+export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 4);
+
+/**
+ * @generated from message billing.v1.PlanPrice
+ */
+export type PlanPrice = Message<"billing.v1.PlanPrice"> & {
+  /**
+   * monthly or yearly.
+   *
+   * @generated from field: string billing_period = 1;
+   */
+  billingPeriod: string;
+
+  /**
+   * {plan}_{billing}, e.g. premium_monthly.
+   *
+   * @generated from field: string plan_id = 2;
+   */
+  planId: string;
+
+  /**
+   * @generated from field: uint32 amount_cents = 3;
+   */
+  amountCents: number;
+};
+
+/**
+ * Describes the message billing.v1.PlanPrice.
+ * Use `create(PlanPriceSchema)` to create a new message.
+ */
+export const PlanPriceSchema: GenMessage<PlanPrice> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 5);
+
+/**
+ * @generated from message billing.v1.PlanInfo
+ */
+export type PlanInfo = Message<"billing.v1.PlanInfo"> & {
+  /**
+   * free, premium, ultimate or enterprise.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Empty for free and for enterprise (contact sales).
+   *
+   * @generated from field: repeated billing.v1.PlanPrice prices = 3;
+   */
+  prices: PlanPrice[];
+
+  /**
+   * Translation keys of the feature list shown on the pricing page.
+   *
+   * @generated from field: repeated string features = 4;
+   */
+  features: string[];
+
+  /**
+   * @generated from field: bool contact_sales = 5;
+   */
+  contactSales: boolean;
+
+  /**
+   * Old labels that mean this plan (starter, pro, business).
+   *
+   * @generated from field: repeated string legacy_labels = 6;
+   */
+  legacyLabels: string[];
+};
+
+/**
+ * Describes the message billing.v1.PlanInfo.
+ * Use `create(PlanInfoSchema)` to create a new message.
+ */
+export const PlanInfoSchema: GenMessage<PlanInfo> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 6);
+
+/**
+ * @generated from message billing.v1.ListPlansResponse
+ */
+export type ListPlansResponse = Message<"billing.v1.ListPlansResponse"> & {
+  /**
+   * @generated from field: repeated billing.v1.PlanInfo plans = 1;
+   */
+  plans: PlanInfo[];
+
+  /**
+   * @generated from field: string currency = 2;
+   */
+  currency: string;
+
+  /**
+   * @generated from field: uint32 yearly_saving_percent = 3;
+   */
+  yearlySavingPercent: number;
+
+  /**
+   * @generated from field: bool test_mode = 4;
+   */
+  testMode: boolean;
+};
+
+/**
+ * Describes the message billing.v1.ListPlansResponse.
+ * Use `create(ListPlansResponseSchema)` to create a new message.
+ */
+export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 7);
+
+/**
+ * @generated from message billing.v1.CreateCheckoutRequest
+ */
+export type CreateCheckoutRequest = Message<"billing.v1.CreateCheckoutRequest"> & {
+  /**
+   * 0 only for the spec's test-mode retry without authentication (no_auth).
+   *
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * A plan_id (premium_monthly), a plan (premium) with billing_period, or an old label (pro).
+   *
+   * @generated from field: string product_id = 2;
+   */
+  productId: string;
+
+  /**
+   * @generated from field: string billing_period = 3;
+   */
+  billingPeriod: string;
+
+  /**
+   * @generated from field: string success_url = 4;
+   */
+  successUrl: string;
+
+  /**
+   * @generated from field: string request_id = 5;
+   */
+  requestId: string;
+
+  /**
+   * @generated from field: bool test_mode = 6;
+   */
+  testMode: boolean;
+
+  /**
+   * @generated from field: bool no_auth = 7;
+   */
+  noAuth: boolean;
+
+  /**
+   * When set (create-session), must equal the plan's price for the period.
+   *
+   * @generated from field: uint32 expected_amount_cents = 8;
+   */
+  expectedAmountCents: number;
+
+  /**
+   * @generated from field: string currency = 9;
+   */
+  currency: string;
+};
+
+/**
+ * Describes the message billing.v1.CreateCheckoutRequest.
+ * Use `create(CreateCheckoutRequestSchema)` to create a new message.
+ */
+export const CreateCheckoutRequestSchema: GenMessage<CreateCheckoutRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 8);
+
+/**
+ * @generated from message billing.v1.CreateCheckoutResponse
+ */
+export type CreateCheckoutResponse = Message<"billing.v1.CreateCheckoutResponse"> & {
+  /**
+   * @generated from field: string checkout_url = 1;
+   */
+  checkoutUrl: string;
+
+  /**
+   * @generated from field: string checkout_id = 2;
+   */
+  checkoutId: string;
+};
+
+/**
+ * Describes the message billing.v1.CreateCheckoutResponse.
+ * Use `create(CreateCheckoutResponseSchema)` to create a new message.
+ */
+export const CreateCheckoutResponseSchema: GenMessage<CreateCheckoutResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 9);
+
+/**
+ * @generated from message billing.v1.GetTestCheckoutRequest
+ */
+export type GetTestCheckoutRequest = Message<"billing.v1.GetTestCheckoutRequest"> & {
+  /**
+   * @generated from field: string checkout_id = 1;
+   */
+  checkoutId: string;
+};
+
+/**
+ * Describes the message billing.v1.GetTestCheckoutRequest.
+ * Use `create(GetTestCheckoutRequestSchema)` to create a new message.
+ */
+export const GetTestCheckoutRequestSchema: GenMessage<GetTestCheckoutRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 10);
+
+/**
+ * @generated from message billing.v1.TestCheckout
+ */
+export type TestCheckout = Message<"billing.v1.TestCheckout"> & {
+  /**
+   * @generated from field: string checkout_id = 1;
+   */
+  checkoutId: string;
+
+  /**
+   * @generated from field: string plan_id = 2;
+   */
+  planId: string;
+
+  /**
+   * @generated from field: string plan_name = 3;
+   */
+  planName: string;
+
+  /**
+   * @generated from field: string billing_period = 4;
+   */
+  billingPeriod: string;
+
+  /**
+   * @generated from field: uint32 amount_cents = 5;
+   */
+  amountCents: number;
+
+  /**
+   * @generated from field: string currency = 6;
+   */
+  currency: string;
+
+  /**
+   * open, completed or canceled.
+   *
+   * @generated from field: string status = 7;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string cancel_url = 8;
+   */
+  cancelUrl: string;
+
+  /**
+   * Where a completed checkout returns to (with signed parameters).
+   *
+   * @generated from field: string return_url = 9;
+   */
+  returnUrl: string;
+};
+
+/**
+ * Describes the message billing.v1.TestCheckout.
+ * Use `create(TestCheckoutSchema)` to create a new message.
+ */
+export const TestCheckoutSchema: GenMessage<TestCheckout> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 11);
+
+/**
+ * @generated from message billing.v1.CompleteTestCheckoutRequest
+ */
+export type CompleteTestCheckoutRequest = Message<"billing.v1.CompleteTestCheckoutRequest"> & {
+  /**
+   * @generated from field: string checkout_id = 1;
+   */
+  checkoutId: string;
+};
+
+/**
+ * Describes the message billing.v1.CompleteTestCheckoutRequest.
+ * Use `create(CompleteTestCheckoutRequestSchema)` to create a new message.
+ */
+export const CompleteTestCheckoutRequestSchema: GenMessage<CompleteTestCheckoutRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 12);
+
+/**
+ * @generated from message billing.v1.FinishStripeCheckoutRequest
+ */
+export type FinishStripeCheckoutRequest = Message<"billing.v1.FinishStripeCheckoutRequest"> & {
+  /**
+   * @generated from field: string checkout_id = 1;
+   */
+  checkoutId: string;
+};
+
+/**
+ * Describes the message billing.v1.FinishStripeCheckoutRequest.
+ * Use `create(FinishStripeCheckoutRequestSchema)` to create a new message.
+ */
+export const FinishStripeCheckoutRequestSchema: GenMessage<FinishStripeCheckoutRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 13);
+
+/**
+ * @generated from message billing.v1.CheckoutReturn
+ */
+export type CheckoutReturn = Message<"billing.v1.CheckoutReturn"> & {
+  /**
+   * The absolute or site-relative address to send the browser to.
+   *
+   * @generated from field: string redirect_url = 1;
+   */
+  redirectUrl: string;
+};
+
+/**
+ * Describes the message billing.v1.CheckoutReturn.
+ * Use `create(CheckoutReturnSchema)` to create a new message.
+ */
+export const CheckoutReturnSchema: GenMessage<CheckoutReturn> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 14);
+
+/**
+ * @generated from message billing.v1.ReturnParameters
+ */
+export type ReturnParameters = Message<"billing.v1.ReturnParameters"> & {
+  /**
+   * @generated from field: string checkout_id = 1;
+   */
+  checkoutId: string;
+
+  /**
+   * @generated from field: string order_id = 2;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: string customer_id = 3;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: string subscription_id = 4;
+   */
+  subscriptionId: string;
+
+  /**
+   * @generated from field: string product_id = 5;
+   */
+  productId: string;
+
+  /**
+   * @generated from field: string request_id = 6;
+   */
+  requestId: string;
+
+  /**
+   * @generated from field: string signature = 7;
+   */
+  signature: string;
+};
+
+/**
+ * Describes the message billing.v1.ReturnParameters.
+ * Use `create(ReturnParametersSchema)` to create a new message.
+ */
+export const ReturnParametersSchema: GenMessage<ReturnParameters> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 15);
+
+/**
+ * @generated from message billing.v1.VerifyReturnRequest
+ */
+export type VerifyReturnRequest = Message<"billing.v1.VerifyReturnRequest"> & {
+  /**
+   * @generated from field: billing.v1.ReturnParameters parameters = 1;
+   */
+  parameters?: ReturnParameters | undefined;
+};
+
+/**
+ * Describes the message billing.v1.VerifyReturnRequest.
+ * Use `create(VerifyReturnRequestSchema)` to create a new message.
+ */
+export const VerifyReturnRequestSchema: GenMessage<VerifyReturnRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 16);
+
+/**
+ * @generated from message billing.v1.VerifyReturnResponse
+ */
+export type VerifyReturnResponse = Message<"billing.v1.VerifyReturnResponse"> & {
+  /**
+   * @generated from field: bool valid = 1;
+   */
+  valid: boolean;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message billing.v1.VerifyReturnResponse.
+ * Use `create(VerifyReturnResponseSchema)` to create a new message.
+ */
+export const VerifyReturnResponseSchema: GenMessage<VerifyReturnResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 17);
+
+/**
+ * @generated from message billing.v1.HandleStripeWebhookRequest
+ */
+export type HandleStripeWebhookRequest = Message<"billing.v1.HandleStripeWebhookRequest"> & {
+  /**
+   * @generated from field: bytes payload = 1;
+   */
+  payload: Uint8Array;
+
+  /**
+   * @generated from field: string signature = 2;
+   */
+  signature: string;
+};
+
+/**
+ * Describes the message billing.v1.HandleStripeWebhookRequest.
+ * Use `create(HandleStripeWebhookRequestSchema)` to create a new message.
+ */
+export const HandleStripeWebhookRequestSchema: GenMessage<HandleStripeWebhookRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 18);
+
+/**
+ * @generated from message billing.v1.HandleStripeWebhookResponse
+ */
+export type HandleStripeWebhookResponse = Message<"billing.v1.HandleStripeWebhookResponse"> & {
+  /**
+   * False when this event id had been applied before (a replay changes nothing).
+   *
+   * @generated from field: bool applied = 1;
+   */
+  applied: boolean;
+
+  /**
+   * @generated from field: string event_type = 2;
+   */
+  eventType: string;
+};
+
+/**
+ * Describes the message billing.v1.HandleStripeWebhookResponse.
+ * Use `create(HandleStripeWebhookResponseSchema)` to create a new message.
+ */
+export const HandleStripeWebhookResponseSchema: GenMessage<HandleStripeWebhookResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 19);
+
+/**
+ * @generated from message billing.v1.ResetTestUserRequest
+ */
+export type ResetTestUserRequest = Message<"billing.v1.ResetTestUserRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+};
+
+/**
+ * Describes the message billing.v1.ResetTestUserRequest.
+ * Use `create(ResetTestUserRequestSchema)` to create a new message.
+ */
+export const ResetTestUserRequestSchema: GenMessage<ResetTestUserRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 20);
+
+/**
+ * @generated from message billing.v1.ResetTestUserResponse
+ */
+export type ResetTestUserResponse = Message<"billing.v1.ResetTestUserResponse"> & {
+  /**
+   * @generated from field: string message = 1;
+   */
+  message: string;
+
+  /**
+   * @generated from field: uint32 cleared_subscriptions = 2;
+   */
+  clearedSubscriptions: number;
+};
+
+/**
+ * Describes the message billing.v1.ResetTestUserResponse.
+ * Use `create(ResetTestUserResponseSchema)` to create a new message.
+ */
+export const ResetTestUserResponseSchema: GenMessage<ResetTestUserResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 21);
+
+/**
+ * @generated from message billing.v1.ListRecordsRequest
+ */
+export type ListRecordsRequest = Message<"billing.v1.ListRecordsRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message billing.v1.ListRecordsRequest.
+ * Use `create(ListRecordsRequestSchema)` to create a new message.
+ */
+export const ListRecordsRequestSchema: GenMessage<ListRecordsRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 22);
+
+/**
+ * @generated from message billing.v1.Subscription
+ */
+export type Subscription = Message<"billing.v1.Subscription"> & {
+  /**
+   * @generated from field: uint32 id = 1;
+   */
+  id: number;
+
+  /**
+   * @generated from field: string plan_id = 2;
+   */
+  planId: string;
+
+  /**
+   * active, past_due, canceled or expired (a subscription past its paid period).
+   *
+   * @generated from field: string status = 3;
+   */
+  status: string;
+
+  /**
+   * ISO 8601; empty when unknown.
+   *
+   * @generated from field: string current_period_end = 4;
+   */
+  currentPeriodEnd: string;
+
+  /**
+   * @generated from field: bool cancel_at_period_end = 5;
+   */
+  cancelAtPeriodEnd: boolean;
+
+  /**
+   * @generated from field: string created_at = 6;
+   */
+  createdAt: string;
+
+  /**
+   * stripe or test.
+   *
+   * @generated from field: string provider = 7;
+   */
+  provider: string;
+};
+
+/**
+ * Describes the message billing.v1.Subscription.
+ * Use `create(SubscriptionSchema)` to create a new message.
+ */
+export const SubscriptionSchema: GenMessage<Subscription> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 23);
+
+/**
+ * @generated from message billing.v1.ListSubscriptionsResponse
+ */
+export type ListSubscriptionsResponse = Message<"billing.v1.ListSubscriptionsResponse"> & {
+  /**
+   * @generated from field: repeated billing.v1.Subscription items = 1;
+   */
+  items: Subscription[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message billing.v1.ListSubscriptionsResponse.
+ * Use `create(ListSubscriptionsResponseSchema)` to create a new message.
+ */
+export const ListSubscriptionsResponseSchema: GenMessage<ListSubscriptionsResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 24);
+
+/**
+ * @generated from message billing.v1.Payment
+ */
+export type Payment = Message<"billing.v1.Payment"> & {
+  /**
+   * @generated from field: uint32 id = 1;
+   */
+  id: number;
+
+  /**
+   * @generated from field: uint32 amount_cents = 2;
+   */
+  amountCents: number;
+
+  /**
+   * @generated from field: string currency = 3;
+   */
+  currency: string;
+
+  /**
+   * paid or failed.
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string plan_id = 5;
+   */
+  planId: string;
+
+  /**
+   * @generated from field: string order_id = 6;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: uint32 subscription_id = 7;
+   */
+  subscriptionId: number;
+
+  /**
+   * @generated from field: string created_at = 8;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: string provider = 9;
+   */
+  provider: string;
+};
+
+/**
+ * Describes the message billing.v1.Payment.
+ * Use `create(PaymentSchema)` to create a new message.
+ */
+export const PaymentSchema: GenMessage<Payment> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 25);
+
+/**
+ * @generated from message billing.v1.ListPaymentsResponse
+ */
+export type ListPaymentsResponse = Message<"billing.v1.ListPaymentsResponse"> & {
+  /**
+   * @generated from field: repeated billing.v1.Payment items = 1;
+   */
+  items: Payment[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message billing.v1.ListPaymentsResponse.
+ * Use `create(ListPaymentsResponseSchema)` to create a new message.
+ */
+export const ListPaymentsResponseSchema: GenMessage<ListPaymentsResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 26);
+
+/**
+ * @generated from message billing.v1.CancelSubscriptionRequest
+ */
+export type CancelSubscriptionRequest = Message<"billing.v1.CancelSubscriptionRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: uint32 subscription_id = 2;
+   */
+  subscriptionId: number;
+};
+
+/**
+ * Describes the message billing.v1.CancelSubscriptionRequest.
+ * Use `create(CancelSubscriptionRequestSchema)` to create a new message.
+ */
+export const CancelSubscriptionRequestSchema: GenMessage<CancelSubscriptionRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 27);
+
+/**
+ * @generated from message billing.v1.UpgradeSubscriptionRequest
+ */
+export type UpgradeSubscriptionRequest = Message<"billing.v1.UpgradeSubscriptionRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: uint32 subscription_id = 2;
+   */
+  subscriptionId: number;
+
+  /**
+   * @generated from field: string plan_id = 3;
+   */
+  planId: string;
+};
+
+/**
+ * Describes the message billing.v1.UpgradeSubscriptionRequest.
+ * Use `create(UpgradeSubscriptionRequestSchema)` to create a new message.
+ */
+export const UpgradeSubscriptionRequestSchema: GenMessage<UpgradeSubscriptionRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 28);
+
+/**
+ * @generated from message billing.v1.CreateSupportRequestRequest
+ */
+export type CreateSupportRequestRequest = Message<"billing.v1.CreateSupportRequestRequest"> & {
+  /**
+   * 0 for a guest (sales requests only).
+   *
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * sales or support.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string email = 4;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string company = 5;
+   */
+  company: string;
+
+  /**
+   * @generated from field: string message = 6;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message billing.v1.CreateSupportRequestRequest.
+ * Use `create(CreateSupportRequestRequestSchema)` to create a new message.
+ */
+export const CreateSupportRequestRequestSchema: GenMessage<CreateSupportRequestRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 29);
+
+/**
+ * @generated from message billing.v1.SupportRequest
+ */
+export type SupportRequest = Message<"billing.v1.SupportRequest"> & {
+  /**
+   * @generated from field: uint32 id = 1;
+   */
+  id: number;
+
+  /**
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: uint32 user_id = 3;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string name = 4;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string email = 5;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string company = 6;
+   */
+  company: string;
+
+  /**
+   * @generated from field: string message = 7;
+   */
+  message: string;
+
+  /**
+   * The sender's plan when they wrote.
+   *
+   * @generated from field: string plan = 8;
+   */
+  plan: string;
+
+  /**
+   * @generated from field: string created_at = 9;
+   */
+  createdAt: string;
+};
+
+/**
+ * Describes the message billing.v1.SupportRequest.
+ * Use `create(SupportRequestSchema)` to create a new message.
+ */
+export const SupportRequestSchema: GenMessage<SupportRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 30);
+
+/**
+ * @generated from message billing.v1.ListSupportRequestsRequest
+ */
+export type ListSupportRequestsRequest = Message<"billing.v1.ListSupportRequestsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message billing.v1.ListSupportRequestsRequest.
+ * Use `create(ListSupportRequestsRequestSchema)` to create a new message.
+ */
+export const ListSupportRequestsRequestSchema: GenMessage<ListSupportRequestsRequest> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 31);
+
+/**
+ * @generated from message billing.v1.ListSupportRequestsResponse
+ */
+export type ListSupportRequestsResponse = Message<"billing.v1.ListSupportRequestsResponse"> & {
+  /**
+   * @generated from field: repeated billing.v1.SupportRequest items = 1;
+   */
+  items: SupportRequest[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message billing.v1.ListSupportRequestsResponse.
+ * Use `create(ListSupportRequestsResponseSchema)` to create a new message.
+ */
+export const ListSupportRequestsResponseSchema: GenMessage<ListSupportRequestsResponse> = /*@__PURE__*/
+  messageDesc(file_billing_v1_billing, 32);
+
+/**
  * Billing owns plans, checkouts, subscriptions and payments, and is the source of truth for entitlements.
+ * Calls that read or change a user's records take that user's id and act only on that user's rows.
  *
  * @generated from service billing.v1.BillingService
  */
@@ -148,6 +1062,142 @@ export const BillingService: GenService<{
     methodKind: "unary";
     input: typeof DeleteUserDataRequestSchema;
     output: typeof DeleteUserDataResponseSchema;
+  },
+  /**
+   * Plans, prices and feature keys for the pricing page.
+   *
+   * @generated from rpc billing.v1.BillingService.ListPlans
+   */
+  listPlans: {
+    methodKind: "unary";
+    input: typeof ListPlansRequestSchema;
+    output: typeof ListPlansResponseSchema;
+  },
+  /**
+   * Starts (or, for the same user and request_id, returns again) a checkout; answers where to send the browser.
+   *
+   * @generated from rpc billing.v1.BillingService.CreateCheckout
+   */
+  createCheckout: {
+    methodKind: "unary";
+    input: typeof CreateCheckoutRequestSchema;
+    output: typeof CreateCheckoutResponseSchema;
+  },
+  /**
+   * The built-in test provider's checkout page data; the checkout id is the capability.
+   *
+   * @generated from rpc billing.v1.BillingService.GetTestCheckout
+   */
+  getTestCheckout: {
+    methodKind: "unary";
+    input: typeof GetTestCheckoutRequestSchema;
+    output: typeof TestCheckoutSchema;
+  },
+  /**
+   * Pays a test checkout through the same code path a Stripe checkout.session.completed webhook takes.
+   *
+   * @generated from rpc billing.v1.BillingService.CompleteTestCheckout
+   */
+  completeTestCheckout: {
+    methodKind: "unary";
+    input: typeof CompleteTestCheckoutRequestSchema;
+    output: typeof CheckoutReturnSchema;
+  },
+  /**
+   * Where the browser goes back from Stripe's checkout: the success_url with signed return parameters.
+   *
+   * @generated from rpc billing.v1.BillingService.FinishStripeCheckout
+   */
+  finishStripeCheckout: {
+    methodKind: "unary";
+    input: typeof FinishStripeCheckoutRequestSchema;
+    output: typeof CheckoutReturnSchema;
+  },
+  /**
+   * Checks the signed return parameters (spec section 3).
+   *
+   * @generated from rpc billing.v1.BillingService.VerifyReturn
+   */
+  verifyReturn: {
+    methodKind: "unary";
+    input: typeof VerifyReturnRequestSchema;
+    output: typeof VerifyReturnResponseSchema;
+  },
+  /**
+   * A Stripe webhook delivery: the raw body and its Stripe-Signature header.
+   *
+   * @generated from rpc billing.v1.BillingService.HandleStripeWebhook
+   */
+  handleStripeWebhook: {
+    methodKind: "unary";
+    input: typeof HandleStripeWebhookRequestSchema;
+    output: typeof HandleStripeWebhookResponseSchema;
+  },
+  /**
+   * Test mode only: removes the user's subscription, checkout and payment records.
+   *
+   * @generated from rpc billing.v1.BillingService.ResetTestUser
+   */
+  resetTestUser: {
+    methodKind: "unary";
+    input: typeof ResetTestUserRequestSchema;
+    output: typeof ResetTestUserResponseSchema;
+  },
+  /**
+   * @generated from rpc billing.v1.BillingService.ListSubscriptions
+   */
+  listSubscriptions: {
+    methodKind: "unary";
+    input: typeof ListRecordsRequestSchema;
+    output: typeof ListSubscriptionsResponseSchema;
+  },
+  /**
+   * @generated from rpc billing.v1.BillingService.ListPayments
+   */
+  listPayments: {
+    methodKind: "unary";
+    input: typeof ListRecordsRequestSchema;
+    output: typeof ListPaymentsResponseSchema;
+  },
+  /**
+   * The subscription stays active until its period ends (sales are non-refundable).
+   *
+   * @generated from rpc billing.v1.BillingService.CancelSubscription
+   */
+  cancelSubscription: {
+    methodKind: "unary";
+    input: typeof CancelSubscriptionRequestSchema;
+    output: typeof SubscriptionSchema;
+  },
+  /**
+   * premium → ultimate, monthly → yearly; the provider prorates.
+   *
+   * @generated from rpc billing.v1.BillingService.UpgradeSubscription
+   */
+  upgradeSubscription: {
+    methodKind: "unary";
+    input: typeof UpgradeSubscriptionRequestSchema;
+    output: typeof SubscriptionSchema;
+  },
+  /**
+   * Enterprise "contact sales" and support requests, tagged with the sender's plan.
+   *
+   * @generated from rpc billing.v1.BillingService.CreateSupportRequest
+   */
+  createSupportRequest: {
+    methodKind: "unary";
+    input: typeof CreateSupportRequestRequestSchema;
+    output: typeof SupportRequestSchema;
+  },
+  /**
+   * Admins only (checked with auth): paid plans first, then newest.
+   *
+   * @generated from rpc billing.v1.BillingService.ListSupportRequests
+   */
+  listSupportRequests: {
+    methodKind: "unary";
+    input: typeof ListSupportRequestsRequestSchema;
+    output: typeof ListSupportRequestsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_billing_v1_billing, 0);

@@ -10,40 +10,42 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file community/v1/community.proto.
  */
 export const file_community_v1_community: GenFile = /*@__PURE__*/
-  fileDesc("Chxjb21tdW5pdHkvdjEvY29tbXVuaXR5LnByb3RvEgxjb21tdW5pdHkudjEiTAoQTGlzdFBvc3RzUmVxdWVzdBIMCgRzb3J0GAEgASgJEgsKA3RhZxgCIAEoCRIOCgZjdXJzb3IYAyABKAkSDQoFbGltaXQYBCABKA0irAEKBFBvc3QSCgoCaWQYASABKAkSEQoJYXV0aG9yX2lkGAIgASgNEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg4KBnByb21wdBgFIAEoCRIMCgR0YWdzGAYgAygJEhEKCWltYWdlX2tleRgHIAEoCRINCgVsaWtlcxgIIAEoDRINCgV2aWV3cxgJIAEoDRISCgpjcmVhdGVkX2F0GAogASgJIksKEUxpc3RQb3N0c1Jlc3BvbnNlEiEKBWl0ZW1zGAEgAygLMhIuY29tbXVuaXR5LnYxLlBvc3QSEwoLbmV4dF9jdXJzb3IYAiABKAkiKAoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0iLwoWRGVsZXRlVXNlckRhdGFSZXNwb25zZRIVCg1kZWxldGVkX3Bvc3RzGAEgASgNMr0BChBDb21tdW5pdHlTZXJ2aWNlEkwKCUxpc3RQb3N0cxIeLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXF1ZXN0Gh8uY29tbXVuaXR5LnYxLkxpc3RQb3N0c1Jlc3BvbnNlElsKDkRlbGV0ZVVzZXJEYXRhEiMuY29tbXVuaXR5LnYxLkRlbGV0ZVVzZXJEYXRhUmVxdWVzdBokLmNvbW11bml0eS52MS5EZWxldGVVc2VyRGF0YVJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("Chxjb21tdW5pdHkvdjEvY29tbXVuaXR5LnByb3RvEgxjb21tdW5pdHkudjEiSAoJUG9zdEltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDwoHZmxhZ2dlZBgEIAEoCCKAAwoEUG9zdBIKCgJpZBgBIAEoCRIRCglhdXRob3JfaWQYAiABKA0SDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSDgoGcHJvbXB0GAUgASgJEgwKBHRhZ3MYBiADKAkSDQoFbGlrZXMYCCABKA0SDQoFdmlld3MYCSABKA0SEgoKY3JlYXRlZF9hdBgKIAEoCRITCgthdXRob3JfbmFtZRgLIAEoCRIVCg1hdXRob3JfYXZhdGFyGAwgASgJEiYKBWltYWdlGA0gASgLMhcuY29tbXVuaXR5LnYxLlBvc3RJbWFnZRITCgtsaWtlZF9ieV9tZRgOIAEoCBIXCg9uZWdhdGl2ZV9wcm9tcHQYDyABKAkSDQoFbW9kZWwYECABKAkSFAoMb3B0aW9uc19qc29uGBEgASgJEg4KBnN0YXR1cxgSIAEoCRIVCg1hdXRob3JfYmFubmVkGBMgASgIEhEKCWhpZGRlbl9hdBgUIAEoCUoECAcQCCJfChBMaXN0UG9zdHNSZXF1ZXN0EgwKBHNvcnQYASABKAkSCwoDdGFnGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDRIRCgl2aWV3ZXJfaWQYBSABKA0iSwoRTGlzdFBvc3RzUmVzcG9uc2USIQoFaXRlbXMYASADKAsyEi5jb21tdW5pdHkudjEuUG9zdBITCgtuZXh0X2N1cnNvchgCIAEoCSJHCg5HZXRQb3N0UmVxdWVzdBIKCgJpZBgBIAEoCRIRCgl2aWV3ZXJfaWQYAiABKA0SFgoOdmlld2VyX2FkZHJlc3MYAyABKAkivAEKEUNyZWF0ZVBvc3RSZXF1ZXN0EhEKCWF1dGhvcl9pZBgBIAEoDRISCgpoaXN0b3J5X2lkGAIgASgJEhMKC2ltYWdlX2luZGV4GAMgASgNEg0KBXRpdGxlGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEgwKBHRhZ3MYBiADKAkSDQoFYWdyZWUYByABKAgSEwoLYXV0aG9yX25hbWUYCCABKAkSFQoNYXV0aG9yX2F2YXRhchgJIAEoCSIyChFEZWxldGVQb3N0UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SCgoCaWQYAiABKAkiFAoSRGVsZXRlUG9zdFJlc3BvbnNlIkEKDlNldExpa2VSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SDwoHcG9zdF9pZBgCIAEoCRINCgVsaWtlZBgDIAEoCCI6CglMaWtlU3RhdGUSDwoHcG9zdF9pZBgBIAEoCRINCgVsaWtlZBgCIAEoCBINCgVsaWtlcxgDIAEoDSJxChFSZXBvcnRQb3N0UmVxdWVzdBITCgtyZXBvcnRlcl9pZBgBIAEoDRIPCgdwb3N0X2lkGAIgASgJEg4KBnJlYXNvbhgDIAEoCRIPCgdkZXRhaWxzGAQgASgJEhUKDXJlcG9ydGVyX25hbWUYBSABKAki4wEKBlJlcG9ydBIKCgJpZBgBIAEoCRIPCgdwb3N0X2lkGAIgASgJEhMKC3JlcG9ydGVyX2lkGAMgASgNEhUKDXJlcG9ydGVyX25hbWUYBCABKAkSDgoGcmVhc29uGAUgASgJEg8KB2RldGFpbHMYBiABKAkSDgoGc3RhdHVzGAcgASgJEhMKC3JlcG9ydGVkX2F0GAggASgJEhMKC3Jlc29sdmVkX2F0GAkgASgJEhMKC3Jlc29sdmVkX2J5GAogASgNEiAKBHBvc3QYCyABKAsyEi5jb21tdW5pdHkudjEuUG9zdCJPChNMaXN0UmVwb3J0c1Jlc3BvbnNlEiMKBWl0ZW1zGAEgAygLMhQuY29tbXVuaXR5LnYxLlJlcG9ydBITCgtuZXh0X2N1cnNvchgCIAEoCSIfCg5Ib3RUYWdzUmVxdWVzdBINCgVsaW1pdBgBIAEoDSImCghUYWdDb3VudBILCgN0YWcYASABKAkSDQoFY291bnQYAiABKA0iNwoPSG90VGFnc1Jlc3BvbnNlEiQKBHRhZ3MYASADKAsyFi5jb21tdW5pdHkudjEuVGFnQ291bnQiRgoUTGlzdFVzZXJQb3N0c1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIOCgZjdXJzb3IYAiABKAkSDQoFbGltaXQYAyABKA0iJgoTR2V0VXNlclN0YXRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIlMKCVVzZXJTdGF0cxITCgt0b3RhbF9wb3N0cxgBIAEoDRIZChF0b3RhbF9saWtlc19naXZlbhgCIAEoDRIWCg5saWtlc19yZWNlaXZlZBgDIAEoDSJIChZMaXN0VXNlclJlcG9ydHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SDgoGY3Vyc29yGAIgASgJEg0KBWxpbWl0GAMgASgNIlYKEkxpc3RSZXBvcnRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDgoGc3RhdHVzGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDSI8ChRSZXNvbHZlUmVwb3J0UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SEQoJcmVwb3J0X2lkGAIgASgJIjIKD0dldFN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSImCghEYXlDb3VudBILCgNkYXkYASABKAkSDQoFY291bnQYAiABKA0iiQIKDkNvbW11bml0eVN0YXRzEhMKC3RvdGFsX3Bvc3RzGAEgASgNEhMKC3RvdGFsX2xpa2VzGAIgASgNEhQKDG9wZW5fcmVwb3J0cxgDIAEoDRItCg1wb3N0c19wZXJfZGF5GAQgAygLMhYuY29tbXVuaXR5LnYxLkRheUNvdW50Ei0KDWxpa2VzX3Blcl9kYXkYBSADKAsyFi5jb21tdW5pdHkudjEuRGF5Q291bnQSLwoPcmVwb3J0c19wZXJfZGF5GAYgAygLMhYuY29tbXVuaXR5LnYxLkRheUNvdW50EigKCHRvcF90YWdzGAcgAygLMhYuY29tbXVuaXR5LnYxLlRhZ0NvdW50ImQKFUxpc3RBZG1pblBvc3RzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDgoGc3RhdHVzGAIgASgJEgkKAXEYAyABKAkSDgoGY3Vyc29yGAQgASgJEg0KBWxpbWl0GAUgASgNIjkKE01vZGVyYXRlUG9zdFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3Bvc3RfaWQYAiABKAkiTAoWU2V0QXV0aG9yQmFubmVkUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDwoHdXNlcl9pZBgCIAEoDRIOCgZiYW5uZWQYAyABKAgiKAoXU2V0QXV0aG9yQmFubmVkUmVzcG9uc2USDQoFcG9zdHMYASABKA0iKAoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0iLwoWRGVsZXRlVXNlckRhdGFSZXNwb25zZRIVCg1kZWxldGVkX3Bvc3RzGAEgASgNMvcMChBDb21tdW5pdHlTZXJ2aWNlEkwKCUxpc3RQb3N0cxIeLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXF1ZXN0Gh8uY29tbXVuaXR5LnYxLkxpc3RQb3N0c1Jlc3BvbnNlEjsKB0dldFBvc3QSHC5jb21tdW5pdHkudjEuR2V0UG9zdFJlcXVlc3QaEi5jb21tdW5pdHkudjEuUG9zdBJBCgpDcmVhdGVQb3N0Eh8uY29tbXVuaXR5LnYxLkNyZWF0ZVBvc3RSZXF1ZXN0GhIuY29tbXVuaXR5LnYxLlBvc3QSTwoKRGVsZXRlUG9zdBIfLmNvbW11bml0eS52MS5EZWxldGVQb3N0UmVxdWVzdBogLmNvbW11bml0eS52MS5EZWxldGVQb3N0UmVzcG9uc2USQAoHU2V0TGlrZRIcLmNvbW11bml0eS52MS5TZXRMaWtlUmVxdWVzdBoXLmNvbW11bml0eS52MS5MaWtlU3RhdGUSQwoKUmVwb3J0UG9zdBIfLmNvbW11bml0eS52MS5SZXBvcnRQb3N0UmVxdWVzdBoULmNvbW11bml0eS52MS5SZXBvcnQSRgoHSG90VGFncxIcLmNvbW11bml0eS52MS5Ib3RUYWdzUmVxdWVzdBodLmNvbW11bml0eS52MS5Ib3RUYWdzUmVzcG9uc2USVAoNTGlzdFVzZXJQb3N0cxIiLmNvbW11bml0eS52MS5MaXN0VXNlclBvc3RzUmVxdWVzdBofLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXNwb25zZRJUCg1MaXN0VXNlckxpa2VzEiIuY29tbXVuaXR5LnYxLkxpc3RVc2VyUG9zdHNSZXF1ZXN0Gh8uY29tbXVuaXR5LnYxLkxpc3RQb3N0c1Jlc3BvbnNlEkoKDEdldFVzZXJTdGF0cxIhLmNvbW11bml0eS52MS5HZXRVc2VyU3RhdHNSZXF1ZXN0GhcuY29tbXVuaXR5LnYxLlVzZXJTdGF0cxJaCg9MaXN0VXNlclJlcG9ydHMSJC5jb21tdW5pdHkudjEuTGlzdFVzZXJSZXBvcnRzUmVxdWVzdBohLmNvbW11bml0eS52MS5MaXN0UmVwb3J0c1Jlc3BvbnNlElIKC0xpc3RSZXBvcnRzEiAuY29tbXVuaXR5LnYxLkxpc3RSZXBvcnRzUmVxdWVzdBohLmNvbW11bml0eS52MS5MaXN0UmVwb3J0c1Jlc3BvbnNlEkkKDUFwcHJvdmVSZXBvcnQSIi5jb21tdW5pdHkudjEuUmVzb2x2ZVJlcG9ydFJlcXVlc3QaFC5jb21tdW5pdHkudjEuUmVwb3J0EkgKDFJlamVjdFJlcG9ydBIiLmNvbW11bml0eS52MS5SZXNvbHZlUmVwb3J0UmVxdWVzdBoULmNvbW11bml0eS52MS5SZXBvcnQSRwoIR2V0U3RhdHMSHS5jb21tdW5pdHkudjEuR2V0U3RhdHNSZXF1ZXN0GhwuY29tbXVuaXR5LnYxLkNvbW11bml0eVN0YXRzElYKDkxpc3RBZG1pblBvc3RzEiMuY29tbXVuaXR5LnYxLkxpc3RBZG1pblBvc3RzUmVxdWVzdBofLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXNwb25zZRJBCghIaWRlUG9zdBIhLmNvbW11bml0eS52MS5Nb2RlcmF0ZVBvc3RSZXF1ZXN0GhIuY29tbXVuaXR5LnYxLlBvc3QSRAoLUmVzdG9yZVBvc3QSIS5jb21tdW5pdHkudjEuTW9kZXJhdGVQb3N0UmVxdWVzdBoSLmNvbW11bml0eS52MS5Qb3N0ElEKClJlbW92ZVBvc3QSIS5jb21tdW5pdHkudjEuTW9kZXJhdGVQb3N0UmVxdWVzdBogLmNvbW11bml0eS52MS5EZWxldGVQb3N0UmVzcG9uc2USXgoPU2V0QXV0aG9yQmFubmVkEiQuY29tbXVuaXR5LnYxLlNldEF1dGhvckJhbm5lZFJlcXVlc3QaJS5jb21tdW5pdHkudjEuU2V0QXV0aG9yQmFubmVkUmVzcG9uc2USWwoORGVsZXRlVXNlckRhdGESIy5jb21tdW5pdHkudjEuRGVsZXRlVXNlckRhdGFSZXF1ZXN0GiQuY29tbXVuaXR5LnYxLkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2ViBnByb3RvMw");
 
 /**
- * @generated from message community.v1.ListPostsRequest
+ * @generated from message community.v1.PostImage
  */
-export type ListPostsRequest = Message<"community.v1.ListPostsRequest"> & {
+export type PostImage = Message<"community.v1.PostImage"> & {
   /**
-   * latest or popular.
+   * Object store key; the gateway serves it at /files/<key>.
    *
-   * @generated from field: string sort = 1;
+   * @generated from field: string key = 1;
    */
-  sort: string;
+  key: string;
 
   /**
-   * @generated from field: string tag = 2;
+   * @generated from field: uint32 width = 2;
    */
-  tag: string;
+  width: number;
 
   /**
-   * @generated from field: string cursor = 3;
+   * @generated from field: uint32 height = 3;
    */
-  cursor: string;
+  height: number;
 
   /**
-   * @generated from field: uint32 limit = 4;
+   * The safety classifier flagged it: viewers see it blurred unless they opt in.
+   *
+   * @generated from field: bool flagged = 4;
    */
-  limit: number;
+  flagged: boolean;
 };
 
 /**
- * Describes the message community.v1.ListPostsRequest.
- * Use `create(ListPostsRequestSchema)` to create a new message.
+ * Describes the message community.v1.PostImage.
+ * Use `create(PostImageSchema)` to create a new message.
  */
-export const ListPostsRequestSchema: GenMessage<ListPostsRequest> = /*@__PURE__*/
+export const PostImageSchema: GenMessage<PostImage> = /*@__PURE__*/
   messageDesc(file_community_v1_community, 0);
 
 /**
@@ -81,11 +83,6 @@ export type Post = Message<"community.v1.Post"> & {
   tags: string[];
 
   /**
-   * @generated from field: string image_key = 7;
-   */
-  imageKey: string;
-
-  /**
    * @generated from field: uint32 likes = 8;
    */
   likes: number;
@@ -99,6 +96,66 @@ export type Post = Message<"community.v1.Post"> & {
    * @generated from field: string created_at = 10;
    */
   createdAt: string;
+
+  /**
+   * A snapshot of the author's name and avatar taken when the post was published.
+   *
+   * @generated from field: string author_name = 11;
+   */
+  authorName: string;
+
+  /**
+   * @generated from field: string author_avatar = 12;
+   */
+  authorAvatar: string;
+
+  /**
+   * @generated from field: community.v1.PostImage image = 13;
+   */
+  image?: PostImage | undefined;
+
+  /**
+   * @generated from field: bool liked_by_me = 14;
+   */
+  likedByMe: boolean;
+
+  /**
+   * "Create similar": the rest of the source generation's request.
+   *
+   * @generated from field: string negative_prompt = 15;
+   */
+  negativePrompt: string;
+
+  /**
+   * @generated from field: string model = 16;
+   */
+  model: string;
+
+  /**
+   * Generator options as JSON, snake_case (aspect_ratio, style, color, lighting, composition, seed).
+   *
+   * @generated from field: string options_json = 17;
+   */
+  optionsJson: string;
+
+  /**
+   * visible or hidden (by a moderator).
+   *
+   * @generated from field: string status = 18;
+   */
+  status: string;
+
+  /**
+   * @generated from field: bool author_banned = 19;
+   */
+  authorBanned: boolean;
+
+  /**
+   * Set for hidden posts.
+   *
+   * @generated from field: string hidden_at = 20;
+   */
+  hiddenAt: string;
 };
 
 /**
@@ -107,6 +164,47 @@ export type Post = Message<"community.v1.Post"> & {
  */
 export const PostSchema: GenMessage<Post> = /*@__PURE__*/
   messageDesc(file_community_v1_community, 1);
+
+/**
+ * @generated from message community.v1.ListPostsRequest
+ */
+export type ListPostsRequest = Message<"community.v1.ListPostsRequest"> & {
+  /**
+   * latest (default) or popular.
+   *
+   * @generated from field: string sort = 1;
+   */
+  sort: string;
+
+  /**
+   * @generated from field: string tag = 2;
+   */
+  tag: string;
+
+  /**
+   * @generated from field: string cursor = 3;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 4;
+   */
+  limit: number;
+
+  /**
+   * Who asks (0 for a guest): sets liked_by_me.
+   *
+   * @generated from field: uint32 viewer_id = 5;
+   */
+  viewerId: number;
+};
+
+/**
+ * Describes the message community.v1.ListPostsRequest.
+ * Use `create(ListPostsRequestSchema)` to create a new message.
+ */
+export const ListPostsRequestSchema: GenMessage<ListPostsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 2);
 
 /**
  * @generated from message community.v1.ListPostsResponse
@@ -128,7 +226,734 @@ export type ListPostsResponse = Message<"community.v1.ListPostsResponse"> & {
  * Use `create(ListPostsResponseSchema)` to create a new message.
  */
 export const ListPostsResponseSchema: GenMessage<ListPostsResponse> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 2);
+  messageDesc(file_community_v1_community, 3);
+
+/**
+ * @generated from message community.v1.GetPostRequest
+ */
+export type GetPostRequest = Message<"community.v1.GetPostRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: uint32 viewer_id = 2;
+   */
+  viewerId: number;
+
+  /**
+   * The guest's client address, used only to count one view per day (hashed with a daily salt, never stored).
+   *
+   * @generated from field: string viewer_address = 3;
+   */
+  viewerAddress: string;
+};
+
+/**
+ * Describes the message community.v1.GetPostRequest.
+ * Use `create(GetPostRequestSchema)` to create a new message.
+ */
+export const GetPostRequestSchema: GenMessage<GetPostRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 4);
+
+/**
+ * @generated from message community.v1.CreatePostRequest
+ */
+export type CreatePostRequest = Message<"community.v1.CreatePostRequest"> & {
+  /**
+   * @generated from field: uint32 author_id = 1;
+   */
+  authorId: number;
+
+  /**
+   * @generated from field: string history_id = 2;
+   */
+  historyId: string;
+
+  /**
+   * Which image of the history item (0-based).
+   *
+   * @generated from field: uint32 image_index = 3;
+   */
+  imageIndex: number;
+
+  /**
+   * @generated from field: string title = 4;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 5;
+   */
+  description: string;
+
+  /**
+   * @generated from field: repeated string tags = 6;
+   */
+  tags: string[];
+
+  /**
+   * @generated from field: bool agree = 7;
+   */
+  agree: boolean;
+
+  /**
+   * @generated from field: string author_name = 8;
+   */
+  authorName: string;
+
+  /**
+   * @generated from field: string author_avatar = 9;
+   */
+  authorAvatar: string;
+};
+
+/**
+ * Describes the message community.v1.CreatePostRequest.
+ * Use `create(CreatePostRequestSchema)` to create a new message.
+ */
+export const CreatePostRequestSchema: GenMessage<CreatePostRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 5);
+
+/**
+ * @generated from message community.v1.DeletePostRequest
+ */
+export type DeletePostRequest = Message<"community.v1.DeletePostRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message community.v1.DeletePostRequest.
+ * Use `create(DeletePostRequestSchema)` to create a new message.
+ */
+export const DeletePostRequestSchema: GenMessage<DeletePostRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 6);
+
+/**
+ * @generated from message community.v1.DeletePostResponse
+ */
+export type DeletePostResponse = Message<"community.v1.DeletePostResponse"> & {
+};
+
+/**
+ * Describes the message community.v1.DeletePostResponse.
+ * Use `create(DeletePostResponseSchema)` to create a new message.
+ */
+export const DeletePostResponseSchema: GenMessage<DeletePostResponse> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 7);
+
+/**
+ * @generated from message community.v1.SetLikeRequest
+ */
+export type SetLikeRequest = Message<"community.v1.SetLikeRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string post_id = 2;
+   */
+  postId: string;
+
+  /**
+   * @generated from field: bool liked = 3;
+   */
+  liked: boolean;
+};
+
+/**
+ * Describes the message community.v1.SetLikeRequest.
+ * Use `create(SetLikeRequestSchema)` to create a new message.
+ */
+export const SetLikeRequestSchema: GenMessage<SetLikeRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 8);
+
+/**
+ * @generated from message community.v1.LikeState
+ */
+export type LikeState = Message<"community.v1.LikeState"> & {
+  /**
+   * @generated from field: string post_id = 1;
+   */
+  postId: string;
+
+  /**
+   * @generated from field: bool liked = 2;
+   */
+  liked: boolean;
+
+  /**
+   * @generated from field: uint32 likes = 3;
+   */
+  likes: number;
+};
+
+/**
+ * Describes the message community.v1.LikeState.
+ * Use `create(LikeStateSchema)` to create a new message.
+ */
+export const LikeStateSchema: GenMessage<LikeState> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 9);
+
+/**
+ * @generated from message community.v1.ReportPostRequest
+ */
+export type ReportPostRequest = Message<"community.v1.ReportPostRequest"> & {
+  /**
+   * @generated from field: uint32 reporter_id = 1;
+   */
+  reporterId: number;
+
+  /**
+   * @generated from field: string post_id = 2;
+   */
+  postId: string;
+
+  /**
+   * spam, nudity, violence, copyright or other.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * Required for other (at most 500 characters).
+   *
+   * @generated from field: string details = 4;
+   */
+  details: string;
+
+  /**
+   * @generated from field: string reporter_name = 5;
+   */
+  reporterName: string;
+};
+
+/**
+ * Describes the message community.v1.ReportPostRequest.
+ * Use `create(ReportPostRequestSchema)` to create a new message.
+ */
+export const ReportPostRequestSchema: GenMessage<ReportPostRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 10);
+
+/**
+ * @generated from message community.v1.Report
+ */
+export type Report = Message<"community.v1.Report"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string post_id = 2;
+   */
+  postId: string;
+
+  /**
+   * @generated from field: uint32 reporter_id = 3;
+   */
+  reporterId: number;
+
+  /**
+   * @generated from field: string reporter_name = 4;
+   */
+  reporterName: string;
+
+  /**
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: string details = 6;
+   */
+  details: string;
+
+  /**
+   * open, actioned or dismissed.
+   *
+   * @generated from field: string status = 7;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string reported_at = 8;
+   */
+  reportedAt: string;
+
+  /**
+   * @generated from field: string resolved_at = 9;
+   */
+  resolvedAt: string;
+
+  /**
+   * @generated from field: uint32 resolved_by = 10;
+   */
+  resolvedBy: number;
+
+  /**
+   * A summary of the reported post (title, image, author, status); unset when the post is gone.
+   *
+   * @generated from field: community.v1.Post post = 11;
+   */
+  post?: Post | undefined;
+};
+
+/**
+ * Describes the message community.v1.Report.
+ * Use `create(ReportSchema)` to create a new message.
+ */
+export const ReportSchema: GenMessage<Report> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 11);
+
+/**
+ * @generated from message community.v1.ListReportsResponse
+ */
+export type ListReportsResponse = Message<"community.v1.ListReportsResponse"> & {
+  /**
+   * @generated from field: repeated community.v1.Report items = 1;
+   */
+  items: Report[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message community.v1.ListReportsResponse.
+ * Use `create(ListReportsResponseSchema)` to create a new message.
+ */
+export const ListReportsResponseSchema: GenMessage<ListReportsResponse> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 12);
+
+/**
+ * @generated from message community.v1.HotTagsRequest
+ */
+export type HotTagsRequest = Message<"community.v1.HotTagsRequest"> & {
+  /**
+   * @generated from field: uint32 limit = 1;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message community.v1.HotTagsRequest.
+ * Use `create(HotTagsRequestSchema)` to create a new message.
+ */
+export const HotTagsRequestSchema: GenMessage<HotTagsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 13);
+
+/**
+ * @generated from message community.v1.TagCount
+ */
+export type TagCount = Message<"community.v1.TagCount"> & {
+  /**
+   * @generated from field: string tag = 1;
+   */
+  tag: string;
+
+  /**
+   * @generated from field: uint32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message community.v1.TagCount.
+ * Use `create(TagCountSchema)` to create a new message.
+ */
+export const TagCountSchema: GenMessage<TagCount> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 14);
+
+/**
+ * @generated from message community.v1.HotTagsResponse
+ */
+export type HotTagsResponse = Message<"community.v1.HotTagsResponse"> & {
+  /**
+   * @generated from field: repeated community.v1.TagCount tags = 1;
+   */
+  tags: TagCount[];
+};
+
+/**
+ * Describes the message community.v1.HotTagsResponse.
+ * Use `create(HotTagsResponseSchema)` to create a new message.
+ */
+export const HotTagsResponseSchema: GenMessage<HotTagsResponse> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 15);
+
+/**
+ * @generated from message community.v1.ListUserPostsRequest
+ */
+export type ListUserPostsRequest = Message<"community.v1.ListUserPostsRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message community.v1.ListUserPostsRequest.
+ * Use `create(ListUserPostsRequestSchema)` to create a new message.
+ */
+export const ListUserPostsRequestSchema: GenMessage<ListUserPostsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 16);
+
+/**
+ * @generated from message community.v1.GetUserStatsRequest
+ */
+export type GetUserStatsRequest = Message<"community.v1.GetUserStatsRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+};
+
+/**
+ * Describes the message community.v1.GetUserStatsRequest.
+ * Use `create(GetUserStatsRequestSchema)` to create a new message.
+ */
+export const GetUserStatsRequestSchema: GenMessage<GetUserStatsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 17);
+
+/**
+ * @generated from message community.v1.UserStats
+ */
+export type UserStats = Message<"community.v1.UserStats"> & {
+  /**
+   * @generated from field: uint32 total_posts = 1;
+   */
+  totalPosts: number;
+
+  /**
+   * @generated from field: uint32 total_likes_given = 2;
+   */
+  totalLikesGiven: number;
+
+  /**
+   * @generated from field: uint32 likes_received = 3;
+   */
+  likesReceived: number;
+};
+
+/**
+ * Describes the message community.v1.UserStats.
+ * Use `create(UserStatsSchema)` to create a new message.
+ */
+export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 18);
+
+/**
+ * @generated from message community.v1.ListUserReportsRequest
+ */
+export type ListUserReportsRequest = Message<"community.v1.ListUserReportsRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message community.v1.ListUserReportsRequest.
+ * Use `create(ListUserReportsRequestSchema)` to create a new message.
+ */
+export const ListUserReportsRequestSchema: GenMessage<ListUserReportsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 19);
+
+/**
+ * @generated from message community.v1.ListReportsRequest
+ */
+export type ListReportsRequest = Message<"community.v1.ListReportsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * open (default), actioned or dismissed.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string cursor = 3;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message community.v1.ListReportsRequest.
+ * Use `create(ListReportsRequestSchema)` to create a new message.
+ */
+export const ListReportsRequestSchema: GenMessage<ListReportsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 20);
+
+/**
+ * @generated from message community.v1.ResolveReportRequest
+ */
+export type ResolveReportRequest = Message<"community.v1.ResolveReportRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string report_id = 2;
+   */
+  reportId: string;
+};
+
+/**
+ * Describes the message community.v1.ResolveReportRequest.
+ * Use `create(ResolveReportRequestSchema)` to create a new message.
+ */
+export const ResolveReportRequestSchema: GenMessage<ResolveReportRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 21);
+
+/**
+ * @generated from message community.v1.GetStatsRequest
+ */
+export type GetStatsRequest = Message<"community.v1.GetStatsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * 1..365; 0 for 30.
+   *
+   * @generated from field: uint32 days = 2;
+   */
+  days: number;
+};
+
+/**
+ * Describes the message community.v1.GetStatsRequest.
+ * Use `create(GetStatsRequestSchema)` to create a new message.
+ */
+export const GetStatsRequestSchema: GenMessage<GetStatsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 22);
+
+/**
+ * @generated from message community.v1.DayCount
+ */
+export type DayCount = Message<"community.v1.DayCount"> & {
+  /**
+   * UTC day, YYYY-MM-DD.
+   *
+   * @generated from field: string day = 1;
+   */
+  day: string;
+
+  /**
+   * @generated from field: uint32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message community.v1.DayCount.
+ * Use `create(DayCountSchema)` to create a new message.
+ */
+export const DayCountSchema: GenMessage<DayCount> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 23);
+
+/**
+ * @generated from message community.v1.CommunityStats
+ */
+export type CommunityStats = Message<"community.v1.CommunityStats"> & {
+  /**
+   * @generated from field: uint32 total_posts = 1;
+   */
+  totalPosts: number;
+
+  /**
+   * @generated from field: uint32 total_likes = 2;
+   */
+  totalLikes: number;
+
+  /**
+   * @generated from field: uint32 open_reports = 3;
+   */
+  openReports: number;
+
+  /**
+   * One entry per day, oldest first, days without activity included with count 0.
+   *
+   * @generated from field: repeated community.v1.DayCount posts_per_day = 4;
+   */
+  postsPerDay: DayCount[];
+
+  /**
+   * @generated from field: repeated community.v1.DayCount likes_per_day = 5;
+   */
+  likesPerDay: DayCount[];
+
+  /**
+   * @generated from field: repeated community.v1.DayCount reports_per_day = 6;
+   */
+  reportsPerDay: DayCount[];
+
+  /**
+   * Most used tags of the posts published in the window.
+   *
+   * @generated from field: repeated community.v1.TagCount top_tags = 7;
+   */
+  topTags: TagCount[];
+};
+
+/**
+ * Describes the message community.v1.CommunityStats.
+ * Use `create(CommunityStatsSchema)` to create a new message.
+ */
+export const CommunityStatsSchema: GenMessage<CommunityStats> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 24);
+
+/**
+ * @generated from message community.v1.ListAdminPostsRequest
+ */
+export type ListAdminPostsRequest = Message<"community.v1.ListAdminPostsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * visible, hidden, or empty for both.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * Searches title and prompt.
+   *
+   * @generated from field: string q = 3;
+   */
+  q: string;
+
+  /**
+   * @generated from field: string cursor = 4;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 5;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message community.v1.ListAdminPostsRequest.
+ * Use `create(ListAdminPostsRequestSchema)` to create a new message.
+ */
+export const ListAdminPostsRequestSchema: GenMessage<ListAdminPostsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 25);
+
+/**
+ * @generated from message community.v1.ModeratePostRequest
+ */
+export type ModeratePostRequest = Message<"community.v1.ModeratePostRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string post_id = 2;
+   */
+  postId: string;
+};
+
+/**
+ * Describes the message community.v1.ModeratePostRequest.
+ * Use `create(ModeratePostRequestSchema)` to create a new message.
+ */
+export const ModeratePostRequestSchema: GenMessage<ModeratePostRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 26);
+
+/**
+ * @generated from message community.v1.SetAuthorBannedRequest
+ */
+export type SetAuthorBannedRequest = Message<"community.v1.SetAuthorBannedRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: uint32 user_id = 2;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: bool banned = 3;
+   */
+  banned: boolean;
+};
+
+/**
+ * Describes the message community.v1.SetAuthorBannedRequest.
+ * Use `create(SetAuthorBannedRequestSchema)` to create a new message.
+ */
+export const SetAuthorBannedRequestSchema: GenMessage<SetAuthorBannedRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 27);
+
+/**
+ * @generated from message community.v1.SetAuthorBannedResponse
+ */
+export type SetAuthorBannedResponse = Message<"community.v1.SetAuthorBannedResponse"> & {
+  /**
+   * @generated from field: uint32 posts = 1;
+   */
+  posts: number;
+};
+
+/**
+ * Describes the message community.v1.SetAuthorBannedResponse.
+ * Use `create(SetAuthorBannedResponseSchema)` to create a new message.
+ */
+export const SetAuthorBannedResponseSchema: GenMessage<SetAuthorBannedResponse> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 28);
 
 /**
  * @generated from message community.v1.DeleteUserDataRequest
@@ -145,7 +970,7 @@ export type DeleteUserDataRequest = Message<"community.v1.DeleteUserDataRequest"
  * Use `create(DeleteUserDataRequestSchema)` to create a new message.
  */
 export const DeleteUserDataRequestSchema: GenMessage<DeleteUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 3);
+  messageDesc(file_community_v1_community, 29);
 
 /**
  * @generated from message community.v1.DeleteUserDataResponse
@@ -162,15 +987,18 @@ export type DeleteUserDataResponse = Message<"community.v1.DeleteUserDataRespons
  * Use `create(DeleteUserDataResponseSchema)` to create a new message.
  */
 export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 4);
+  messageDesc(file_community_v1_community, 30);
 
 /**
- * Community owns posts, tags, likes, views, reports and moderation actions.
+ * Community owns posts, tags, likes, views, reports and moderation actions. Callers pass who is asking
+ * (viewer_id / caller_id, 0 for a guest); community decides what that caller may see or do.
  *
  * @generated from service community.v1.CommunityService
  */
 export const CommunityService: GenService<{
   /**
+   * The public feed: latest or popular, optionally one tag; hidden posts and banned authors' posts never appear.
+   *
    * @generated from rpc community.v1.CommunityService.ListPosts
    */
   listPosts: {
@@ -179,7 +1007,182 @@ export const CommunityService: GenService<{
     output: typeof ListPostsResponseSchema;
   },
   /**
-   * Removes every post of a deleted account; idempotent.
+   * One post; counts a view (one per viewer per day). Hidden posts exist only for admins.
+   *
+   * @generated from rpc community.v1.CommunityService.GetPost
+   */
+  getPost: {
+    methodKind: "unary";
+    input: typeof GetPostRequestSchema;
+    output: typeof PostSchema;
+  },
+  /**
+   * Publishes one image of the author's own history item.
+   *
+   * @generated from rpc community.v1.CommunityService.CreatePost
+   */
+  createPost: {
+    methodKind: "unary";
+    input: typeof CreatePostRequestSchema;
+    output: typeof PostSchema;
+  },
+  /**
+   * The author deletes their own post; someone else's post is NOT_FOUND.
+   *
+   * @generated from rpc community.v1.CommunityService.DeletePost
+   */
+  deletePost: {
+    methodKind: "unary";
+    input: typeof DeletePostRequestSchema;
+    output: typeof DeletePostResponseSchema;
+  },
+  /**
+   * Like (liked = true) or unlike; idempotent, one like per user per post.
+   *
+   * @generated from rpc community.v1.CommunityService.SetLike
+   */
+  setLike: {
+    methodKind: "unary";
+    input: typeof SetLikeRequestSchema;
+    output: typeof LikeStateSchema;
+  },
+  /**
+   * One open report per user per post (ALREADY_EXISTS otherwise).
+   *
+   * @generated from rpc community.v1.CommunityService.ReportPost
+   */
+  reportPost: {
+    methodKind: "unary";
+    input: typeof ReportPostRequestSchema;
+    output: typeof ReportSchema;
+  },
+  /**
+   * Tags most used by posts published in the last 7 days.
+   *
+   * @generated from rpc community.v1.CommunityService.HotTags
+   */
+  hotTags: {
+    methodKind: "unary";
+    input: typeof HotTagsRequestSchema;
+    output: typeof HotTagsResponseSchema;
+  },
+  /**
+   * The signed-in user's own posts (hidden ones included, marked), likes, statistics and reports.
+   *
+   * @generated from rpc community.v1.CommunityService.ListUserPosts
+   */
+  listUserPosts: {
+    methodKind: "unary";
+    input: typeof ListUserPostsRequestSchema;
+    output: typeof ListPostsResponseSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.ListUserLikes
+   */
+  listUserLikes: {
+    methodKind: "unary";
+    input: typeof ListUserPostsRequestSchema;
+    output: typeof ListPostsResponseSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.GetUserStats
+   */
+  getUserStats: {
+    methodKind: "unary";
+    input: typeof GetUserStatsRequestSchema;
+    output: typeof UserStatsSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.ListUserReports
+   */
+  listUserReports: {
+    methodKind: "unary";
+    input: typeof ListUserReportsRequestSchema;
+    output: typeof ListReportsResponseSchema;
+  },
+  /**
+   * Moderation; every call checks with auth that caller_id is an admin, and each action is recorded.
+   *
+   * @generated from rpc community.v1.CommunityService.ListReports
+   */
+  listReports: {
+    methodKind: "unary";
+    input: typeof ListReportsRequestSchema;
+    output: typeof ListReportsResponseSchema;
+  },
+  /**
+   * Hides the post and marks this and every other open report on it actioned.
+   *
+   * @generated from rpc community.v1.CommunityService.ApproveReport
+   */
+  approveReport: {
+    methodKind: "unary";
+    input: typeof ResolveReportRequestSchema;
+    output: typeof ReportSchema;
+  },
+  /**
+   * Marks the report dismissed; the post stays.
+   *
+   * @generated from rpc community.v1.CommunityService.RejectReport
+   */
+  rejectReport: {
+    methodKind: "unary";
+    input: typeof ResolveReportRequestSchema;
+    output: typeof ReportSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.GetStats
+   */
+  getStats: {
+    methodKind: "unary";
+    input: typeof GetStatsRequestSchema;
+    output: typeof CommunityStatsSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.ListAdminPosts
+   */
+  listAdminPosts: {
+    methodKind: "unary";
+    input: typeof ListAdminPostsRequestSchema;
+    output: typeof ListPostsResponseSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.HidePost
+   */
+  hidePost: {
+    methodKind: "unary";
+    input: typeof ModeratePostRequestSchema;
+    output: typeof PostSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.RestorePost
+   */
+  restorePost: {
+    methodKind: "unary";
+    input: typeof ModeratePostRequestSchema;
+    output: typeof PostSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.RemovePost
+   */
+  removePost: {
+    methodKind: "unary";
+    input: typeof ModeratePostRequestSchema;
+    output: typeof DeletePostResponseSchema;
+  },
+  /**
+   * Auth banned or unbanned a user: their posts leave (or return to) everyone's view. Admins only; idempotent.
+   *
+   * @generated from rpc community.v1.CommunityService.SetAuthorBanned
+   */
+  setAuthorBanned: {
+    methodKind: "unary";
+    input: typeof SetAuthorBannedRequestSchema;
+    output: typeof SetAuthorBannedResponseSchema;
+  },
+  /**
+   * Removes everything a deleted account left here: posts (their image holds released), likes, views,
+   * reports; idempotent.
    *
    * @generated from rpc community.v1.CommunityService.DeleteUserData
    */

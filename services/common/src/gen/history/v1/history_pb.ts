@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file history/v1/history.proto.
  */
 export const file_history_v1_history: GenFile = /*@__PURE__*/
-  fileDesc("ChhoaXN0b3J5L3YxL2hpc3RvcnkucHJvdG8SCmhpc3RvcnkudjEiWQoMSGlzdG9yeUltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIIssBChFSZWNvcmRJdGVtUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoDRIMCgR0eXBlGAMgASgJEg4KBnByb21wdBgEIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYBSABKAkSDQoFbW9kZWwYBiABKAkSFAoMb3B0aW9uc19qc29uGAcgASgJEigKBmltYWdlcxgIIAMoCzIYLmhpc3RvcnkudjEuSGlzdG9yeUltYWdlEg8KB3ByaXZhdGUYCSABKAgi9wEKC0hpc3RvcnlJdGVtEgoKAmlkGAEgASgJEg4KBmpvYl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgNEgwKBHR5cGUYBCABKAkSDgoGcHJvbXB0GAUgASgJEhcKD25lZ2F0aXZlX3Byb21wdBgGIAEoCRINCgVtb2RlbBgHIAEoCRIUCgxvcHRpb25zX2pzb24YCCABKAkSKAoGaW1hZ2VzGAkgAygLMhguaGlzdG9yeS52MS5IaXN0b3J5SW1hZ2USEAoIZmF2b3JpdGUYCiABKAgSDwoHcHJpdmF0ZRgLIAEoCBISCgpjcmVhdGVkX2F0GAwgASgJIlAKEExpc3RJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIMCgR0eXBlGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDSJQChFMaXN0SXRlbXNSZXNwb25zZRImCgVpdGVtcxgBIAMoCzIXLmhpc3RvcnkudjEuSGlzdG9yeUl0ZW0SEwoLbmV4dF9jdXJzb3IYAiABKAkiKAoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0iQwoWRGVsZXRlVXNlckRhdGFSZXNwb25zZRIVCg1kZWxldGVkX2l0ZW1zGAEgASgNEhIKCmltYWdlX2tleXMYAiADKAky+QEKDkhpc3RvcnlTZXJ2aWNlEkQKClJlY29yZEl0ZW0SHS5oaXN0b3J5LnYxLlJlY29yZEl0ZW1SZXF1ZXN0GhcuaGlzdG9yeS52MS5IaXN0b3J5SXRlbRJICglMaXN0SXRlbXMSHC5oaXN0b3J5LnYxLkxpc3RJdGVtc1JlcXVlc3QaHS5oaXN0b3J5LnYxLkxpc3RJdGVtc1Jlc3BvbnNlElcKDkRlbGV0ZVVzZXJEYXRhEiEuaGlzdG9yeS52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaIi5oaXN0b3J5LnYxLkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("ChhoaXN0b3J5L3YxL2hpc3RvcnkucHJvdG8SCmhpc3RvcnkudjEiWQoMSGlzdG9yeUltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIIssBChFSZWNvcmRJdGVtUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoDRIMCgR0eXBlGAMgASgJEg4KBnByb21wdBgEIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYBSABKAkSDQoFbW9kZWwYBiABKAkSFAoMb3B0aW9uc19qc29uGAcgASgJEigKBmltYWdlcxgIIAMoCzIYLmhpc3RvcnkudjEuSGlzdG9yeUltYWdlEg8KB3ByaXZhdGUYCSABKAgi9wEKC0hpc3RvcnlJdGVtEgoKAmlkGAEgASgJEg4KBmpvYl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgNEgwKBHR5cGUYBCABKAkSDgoGcHJvbXB0GAUgASgJEhcKD25lZ2F0aXZlX3Byb21wdBgGIAEoCRINCgVtb2RlbBgHIAEoCRIUCgxvcHRpb25zX2pzb24YCCABKAkSKAoGaW1hZ2VzGAkgAygLMhguaGlzdG9yeS52MS5IaXN0b3J5SW1hZ2USEAoIZmF2b3JpdGUYCiABKAgSDwoHcHJpdmF0ZRgLIAEoCBISCgpjcmVhdGVkX2F0GAwgASgJInYKEExpc3RJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIMCgR0eXBlGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDRIVCg1mYXZvcml0ZV9vbmx5GAUgASgIEg0KBXF1ZXJ5GAYgASgJIi0KDkdldEl0ZW1SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SCgoCaWQYAiABKAkiQwoSU2V0RmF2b3JpdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SCgoCaWQYAiABKAkSEAoIZmF2b3JpdGUYAyABKAgiMAoRRGVsZXRlSXRlbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIKCgJpZBgCIAEoCSIyChJEZWxldGVJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRILCgNpZHMYAiADKAkiPQoTRGVsZXRlSXRlbXNSZXNwb25zZRIPCgdkZWxldGVkGAEgASgNEhUKDWRlbGV0ZWRfZmlsZXMYAiABKA0iUAoRTGlzdEl0ZW1zUmVzcG9uc2USJgoFaXRlbXMYASADKAsyFy5oaXN0b3J5LnYxLkhpc3RvcnlJdGVtEhMKC25leHRfY3Vyc29yGAIgASgJIigKFURlbGV0ZVVzZXJEYXRhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIloKFkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2USFQoNZGVsZXRlZF9pdGVtcxgBIAEoDRISCgppbWFnZV9rZXlzGAIgAygJEhUKDWRlbGV0ZWRfZmlsZXMYAyABKA0ynwQKDkhpc3RvcnlTZXJ2aWNlEkQKClJlY29yZEl0ZW0SHS5oaXN0b3J5LnYxLlJlY29yZEl0ZW1SZXF1ZXN0GhcuaGlzdG9yeS52MS5IaXN0b3J5SXRlbRJICglMaXN0SXRlbXMSHC5oaXN0b3J5LnYxLkxpc3RJdGVtc1JlcXVlc3QaHS5oaXN0b3J5LnYxLkxpc3RJdGVtc1Jlc3BvbnNlEj4KB0dldEl0ZW0SGi5oaXN0b3J5LnYxLkdldEl0ZW1SZXF1ZXN0GhcuaGlzdG9yeS52MS5IaXN0b3J5SXRlbRJGCgtTZXRGYXZvcml0ZRIeLmhpc3RvcnkudjEuU2V0RmF2b3JpdGVSZXF1ZXN0GhcuaGlzdG9yeS52MS5IaXN0b3J5SXRlbRJMCgpEZWxldGVJdGVtEh0uaGlzdG9yeS52MS5EZWxldGVJdGVtUmVxdWVzdBofLmhpc3RvcnkudjEuRGVsZXRlSXRlbXNSZXNwb25zZRJOCgtEZWxldGVJdGVtcxIeLmhpc3RvcnkudjEuRGVsZXRlSXRlbXNSZXF1ZXN0Gh8uaGlzdG9yeS52MS5EZWxldGVJdGVtc1Jlc3BvbnNlElcKDkRlbGV0ZVVzZXJEYXRhEiEuaGlzdG9yeS52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaIi5oaXN0b3J5LnYxLkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message history.v1.HistoryImage
@@ -192,6 +192,8 @@ export type ListItemsRequest = Message<"history.v1.ListItemsRequest"> & {
   userId: number;
 
   /**
+   * generated (the default when empty) or upscaled.
+   *
    * @generated from field: string type = 2;
    */
   type: string;
@@ -205,6 +207,20 @@ export type ListItemsRequest = Message<"history.v1.ListItemsRequest"> & {
    * @generated from field: uint32 limit = 4;
    */
   limit: number;
+
+  /**
+   * Only favourites.
+   *
+   * @generated from field: bool favorite_only = 5;
+   */
+  favoriteOnly: boolean;
+
+  /**
+   * Case-insensitive text the prompt contains; empty: no search.
+   *
+   * @generated from field: string query = 6;
+   */
+  query: string;
 };
 
 /**
@@ -213,6 +229,125 @@ export type ListItemsRequest = Message<"history.v1.ListItemsRequest"> & {
  */
 export const ListItemsRequestSchema: GenMessage<ListItemsRequest> = /*@__PURE__*/
   messageDesc(file_history_v1_history, 3);
+
+/**
+ * @generated from message history.v1.GetItemRequest
+ */
+export type GetItemRequest = Message<"history.v1.GetItemRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message history.v1.GetItemRequest.
+ * Use `create(GetItemRequestSchema)` to create a new message.
+ */
+export const GetItemRequestSchema: GenMessage<GetItemRequest> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 4);
+
+/**
+ * @generated from message history.v1.SetFavoriteRequest
+ */
+export type SetFavoriteRequest = Message<"history.v1.SetFavoriteRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: bool favorite = 3;
+   */
+  favorite: boolean;
+};
+
+/**
+ * Describes the message history.v1.SetFavoriteRequest.
+ * Use `create(SetFavoriteRequestSchema)` to create a new message.
+ */
+export const SetFavoriteRequestSchema: GenMessage<SetFavoriteRequest> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 5);
+
+/**
+ * @generated from message history.v1.DeleteItemRequest
+ */
+export type DeleteItemRequest = Message<"history.v1.DeleteItemRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message history.v1.DeleteItemRequest.
+ * Use `create(DeleteItemRequestSchema)` to create a new message.
+ */
+export const DeleteItemRequestSchema: GenMessage<DeleteItemRequest> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 6);
+
+/**
+ * @generated from message history.v1.DeleteItemsRequest
+ */
+export type DeleteItemsRequest = Message<"history.v1.DeleteItemsRequest"> & {
+  /**
+   * @generated from field: uint32 user_id = 1;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: repeated string ids = 2;
+   */
+  ids: string[];
+};
+
+/**
+ * Describes the message history.v1.DeleteItemsRequest.
+ * Use `create(DeleteItemsRequestSchema)` to create a new message.
+ */
+export const DeleteItemsRequestSchema: GenMessage<DeleteItemsRequest> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 7);
+
+/**
+ * @generated from message history.v1.DeleteItemsResponse
+ */
+export type DeleteItemsResponse = Message<"history.v1.DeleteItemsResponse"> & {
+  /**
+   * How many items were deleted.
+   *
+   * @generated from field: uint32 deleted = 1;
+   */
+  deleted: number;
+
+  /**
+   * Image files removed because no one else (another item, a community post) still held them.
+   *
+   * @generated from field: uint32 deleted_files = 2;
+   */
+  deletedFiles: number;
+};
+
+/**
+ * Describes the message history.v1.DeleteItemsResponse.
+ * Use `create(DeleteItemsResponseSchema)` to create a new message.
+ */
+export const DeleteItemsResponseSchema: GenMessage<DeleteItemsResponse> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 8);
 
 /**
  * @generated from message history.v1.ListItemsResponse
@@ -234,7 +369,7 @@ export type ListItemsResponse = Message<"history.v1.ListItemsResponse"> & {
  * Use `create(ListItemsResponseSchema)` to create a new message.
  */
 export const ListItemsResponseSchema: GenMessage<ListItemsResponse> = /*@__PURE__*/
-  messageDesc(file_history_v1_history, 4);
+  messageDesc(file_history_v1_history, 9);
 
 /**
  * @generated from message history.v1.DeleteUserDataRequest
@@ -251,7 +386,7 @@ export type DeleteUserDataRequest = Message<"history.v1.DeleteUserDataRequest"> 
  * Use `create(DeleteUserDataRequestSchema)` to create a new message.
  */
 export const DeleteUserDataRequestSchema: GenMessage<DeleteUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_history_v1_history, 5);
+  messageDesc(file_history_v1_history, 10);
 
 /**
  * @generated from message history.v1.DeleteUserDataResponse
@@ -263,11 +398,18 @@ export type DeleteUserDataResponse = Message<"history.v1.DeleteUserDataResponse"
   deletedItems: number;
 
   /**
-   * Object store keys of the deleted items' images; history has no object store, the caller decides.
+   * Deprecated, always empty: history now releases the images itself (files no one else holds are deleted).
    *
    * @generated from field: repeated string image_keys = 2;
    */
   imageKeys: string[];
+
+  /**
+   * Image files removed because no one else still held them.
+   *
+   * @generated from field: uint32 deleted_files = 3;
+   */
+  deletedFiles: number;
 };
 
 /**
@@ -275,7 +417,7 @@ export type DeleteUserDataResponse = Message<"history.v1.DeleteUserDataResponse"
  * Use `create(DeleteUserDataResponseSchema)` to create a new message.
  */
 export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_history_v1_history, 6);
+  messageDesc(file_history_v1_history, 11);
 
 /**
  * History owns each signed-in user's generated and upscaled items and favourites.
@@ -294,6 +436,8 @@ export const HistoryService: GenService<{
     output: typeof HistoryItemSchema;
   },
   /**
+   * The owner's items, newest first; filters by tab, favourites and prompt text.
+   *
    * @generated from rpc history.v1.HistoryService.ListItems
    */
   listItems: {
@@ -302,7 +446,47 @@ export const HistoryService: GenService<{
     output: typeof ListItemsResponseSchema;
   },
   /**
-   * Removes every item of a deleted account; idempotent.
+   * One of the owner's items; another user's item is NOT_FOUND (as publishing from history needs).
+   *
+   * @generated from rpc history.v1.HistoryService.GetItem
+   */
+  getItem: {
+    methodKind: "unary";
+    input: typeof GetItemRequestSchema;
+    output: typeof HistoryItemSchema;
+  },
+  /**
+   * Favourite on or off; idempotent; another user's item is NOT_FOUND.
+   *
+   * @generated from rpc history.v1.HistoryService.SetFavorite
+   */
+  setFavorite: {
+    methodKind: "unary";
+    input: typeof SetFavoriteRequestSchema;
+    output: typeof HistoryItemSchema;
+  },
+  /**
+   * Deletes one of the owner's items and lets go of its images; another user's item is NOT_FOUND.
+   *
+   * @generated from rpc history.v1.HistoryService.DeleteItem
+   */
+  deleteItem: {
+    methodKind: "unary";
+    input: typeof DeleteItemRequestSchema;
+    output: typeof DeleteItemsResponseSchema;
+  },
+  /**
+   * Deletes those of the given items that the user owns (others' ids are ignored); at most 100 ids.
+   *
+   * @generated from rpc history.v1.HistoryService.DeleteItems
+   */
+  deleteItems: {
+    methodKind: "unary";
+    input: typeof DeleteItemsRequestSchema;
+    output: typeof DeleteItemsResponseSchema;
+  },
+  /**
+   * Removes every item of a deleted account and lets go of its images; idempotent.
    *
    * @generated from rpc history.v1.HistoryService.DeleteUserData
    */

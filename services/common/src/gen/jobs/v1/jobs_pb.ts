@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file jobs/v1/jobs.proto.
  */
 export const file_jobs_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJrChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkibgoUU3VibWl0VXBzY2FsZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRISCgpzb3VyY2Vfa2V5GAIgASgJEg0KBW1vZGVsGAMgASgJEg4KBmZvcm1hdBgEIAEoCRISCgpyZXF1ZXN0X2lkGAUgASgJIjcKDUdldEpvYlJlcXVlc3QSDgoGam9iX2lkGAEgASgJEhYKDnZpZXdlcl91c2VyX2lkGAIgASgNImQKCEpvYkltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIEg0KBWJ5dGVzGAYgASgNIikKCEpvYkVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCSKqAgoDSm9iEgoKAmlkGAEgASgJEh4KBGtpbmQYAiABKA4yEC5qb2JzLnYxLkpvYktpbmQSIgoGc3RhdHVzGAMgASgOMhIuam9icy52MS5Kb2JTdGF0dXMSEAoIcG9zaXRpb24YBCABKA0SEAoIcHJvZ3Jlc3MYBSABKAESIQoGaW1hZ2VzGAYgAygLMhEuam9icy52MS5Kb2JJbWFnZRIgCgVlcnJvchgHIAEoCzIRLmpvYnMudjEuSm9iRXJyb3ISEgoKY3JlYXRlZF9hdBgIIAEoCRITCgtmaW5pc2hlZF9hdBgJIAEoCRIrCgdvcHRpb25zGAogASgLMhouam9icy52MS5HZW5lcmF0aW9uT3B0aW9ucxIUCgxpbmZlcmVuY2VfbXMYCyABKA0iEwoRTGlzdE1vZGVsc1JlcXVlc3QicAoJTW9kZWxJbmZvEgwKBG5hbWUYASABKAkSDAoEa2luZBgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIPCgdidWlsdGluGAUgASgIEhIKCmlzX2RlZmF1bHQYBiABKAgiOAoSTGlzdE1vZGVsc1Jlc3BvbnNlEiIKBm1vZGVscxgBIAMoCzISLmpvYnMudjEuTW9kZWxJbmZvKooBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhYKEkpPQl9TVEFUVVNfV0FJVElORxABEhkKFUpPQl9TVEFUVVNfUFJPQ0VTU0lORxACEhgKFEpPQl9TVEFUVVNfQ09NUExFVEVEEAMSFAoQSk9CX1NUQVRVU19FUlJPUhAEKlAKB0pvYktpbmQSGAoUSk9CX0tJTkRfVU5TUEVDSUZJRUQQABIVChFKT0JfS0lORF9HRU5FUkFURRABEhQKEEpPQl9LSU5EX1VQU0NBTEUQAjK6AgoLSm9ic1NlcnZpY2USQgoQU3VibWl0R2VuZXJhdGlvbhIgLmpvYnMudjEuU3VibWl0R2VuZXJhdGlvblJlcXVlc3QaDC5qb2JzLnYxLkpvYhI8Cg1TdWJtaXRVcHNjYWxlEh0uam9icy52MS5TdWJtaXRVcHNjYWxlUmVxdWVzdBoMLmpvYnMudjEuSm9iEi4KBkdldEpvYhIWLmpvYnMudjEuR2V0Sm9iUmVxdWVzdBoMLmpvYnMudjEuSm9iEjIKCFdhdGNoSm9iEhYuam9icy52MS5HZXRKb2JSZXF1ZXN0Ggwuam9icy52MS5Kb2IwARJFCgpMaXN0TW9kZWxzEhouam9icy52MS5MaXN0TW9kZWxzUmVxdWVzdBobLmpvYnMudjEuTGlzdE1vZGVsc1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJ8ChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkSDwoHcHJpdmF0ZRgEIAEoCCJuChRTdWJtaXRVcHNjYWxlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEhIKCnNvdXJjZV9rZXkYAiABKAkSDQoFbW9kZWwYAyABKAkSDgoGZm9ybWF0GAQgASgJEhIKCnJlcXVlc3RfaWQYBSABKAkiNwoNR2V0Sm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFgoOdmlld2VyX3VzZXJfaWQYAiABKA0iZAoISm9iSW1hZ2USCwoDa2V5GAEgASgJEg0KBXdpZHRoGAIgASgNEg4KBmhlaWdodBgDIAEoDRIMCgRzZWVkGAQgASgNEg8KB2ZsYWdnZWQYBSABKAgSDQoFYnl0ZXMYBiABKA0iKQoISm9iRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIqoCCgNKb2ISCgoCaWQYASABKAkSHgoEa2luZBgCIAEoDjIQLmpvYnMudjEuSm9iS2luZBIiCgZzdGF0dXMYAyABKA4yEi5qb2JzLnYxLkpvYlN0YXR1cxIQCghwb3NpdGlvbhgEIAEoDRIQCghwcm9ncmVzcxgFIAEoARIhCgZpbWFnZXMYBiADKAsyES5qb2JzLnYxLkpvYkltYWdlEiAKBWVycm9yGAcgASgLMhEuam9icy52MS5Kb2JFcnJvchISCgpjcmVhdGVkX2F0GAggASgJEhMKC2ZpbmlzaGVkX2F0GAkgASgJEisKB29wdGlvbnMYCiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhQKDGluZmVyZW5jZV9tcxgLIAEoDSITChFMaXN0TW9kZWxzUmVxdWVzdCJwCglNb2RlbEluZm8SDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg8KB2J1aWx0aW4YBSABKAgSEgoKaXNfZGVmYXVsdBgGIAEoCCI4ChJMaXN0TW9kZWxzUmVzcG9uc2USIgoGbW9kZWxzGAEgAygLMhIuam9icy52MS5Nb2RlbEluZm8iFAoSR2V0U2V0dGluZ3NSZXF1ZXN0IqwBCg5TeXN0ZW1TZXR0aW5ncxIqCh1hbm9ueW1vdXNfZ2VuZXJhdGVfcGVyX21pbnV0ZRgBIAEoDUgAiAEBEhoKEm1haW50ZW5hbmNlX25vdGljZRgCIAEoCRIVCg1kZWZhdWx0X21vZGVsGAMgASgJEhkKEW1heF90YWdzX3Blcl9wb3N0GAQgASgNQiAKHl9hbm9ueW1vdXNfZ2VuZXJhdGVfcGVyX21pbnV0ZSJVChVVcGRhdGVTZXR0aW5nc1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEikKCHNldHRpbmdzGAIgASgLMhcuam9icy52MS5TeXN0ZW1TZXR0aW5ncyI1ChJHZXRKb2JTdGF0c1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEgwKBGRheXMYAiABKA0iJgoIRGF5Q291bnQSCwoDZGF5GAEgASgJEg0KBWNvdW50GAIgASgNImcKCEpvYlN0YXRzEi4KE2dlbmVyYXRpb25zX3Blcl9kYXkYASADKAsyES5qb2JzLnYxLkRheUNvdW50EisKEHVwc2NhbGVzX3Blcl9kYXkYAiADKAsyES5qb2JzLnYxLkRheUNvdW50KooBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhYKEkpPQl9TVEFUVVNfV0FJVElORxABEhkKFUpPQl9TVEFUVVNfUFJPQ0VTU0lORxACEhgKFEpPQl9TVEFUVVNfQ09NUExFVEVEEAMSFAoQSk9CX1NUQVRVU19FUlJPUhAEKlAKB0pvYktpbmQSGAoUSk9CX0tJTkRfVU5TUEVDSUZJRUQQABIVChFKT0JfS0lORF9HRU5FUkFURRABEhQKEEpPQl9LSU5EX1VQU0NBTEUQAjKJBAoLSm9ic1NlcnZpY2USQgoQU3VibWl0R2VuZXJhdGlvbhIgLmpvYnMudjEuU3VibWl0R2VuZXJhdGlvblJlcXVlc3QaDC5qb2JzLnYxLkpvYhI8Cg1TdWJtaXRVcHNjYWxlEh0uam9icy52MS5TdWJtaXRVcHNjYWxlUmVxdWVzdBoMLmpvYnMudjEuSm9iEi4KBkdldEpvYhIWLmpvYnMudjEuR2V0Sm9iUmVxdWVzdBoMLmpvYnMudjEuSm9iEjIKCFdhdGNoSm9iEhYuam9icy52MS5HZXRKb2JSZXF1ZXN0Ggwuam9icy52MS5Kb2IwARJFCgpMaXN0TW9kZWxzEhouam9icy52MS5MaXN0TW9kZWxzUmVxdWVzdBobLmpvYnMudjEuTGlzdE1vZGVsc1Jlc3BvbnNlEkMKC0dldFNldHRpbmdzEhsuam9icy52MS5HZXRTZXR0aW5nc1JlcXVlc3QaFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzEkkKDlVwZGF0ZVNldHRpbmdzEh4uam9icy52MS5VcGRhdGVTZXR0aW5nc1JlcXVlc3QaFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzEj0KC0dldEpvYlN0YXRzEhsuam9icy52MS5HZXRKb2JTdGF0c1JlcXVlc3QaES5qb2JzLnYxLkpvYlN0YXRzYgZwcm90bzM");
 
 /**
  * @generated from message jobs.v1.GenerationOptions
@@ -98,6 +98,13 @@ export type SubmitGenerationRequest = Message<"jobs.v1.SubmitGenerationRequest">
    * @generated from field: string request_id = 3;
    */
   requestId: string;
+
+  /**
+   * Private generation (plans with the private_generation entitlement): never published, shown to no one else.
+   *
+   * @generated from field: bool private = 4;
+   */
+  private: boolean;
 };
 
 /**
@@ -390,6 +397,154 @@ export const ListModelsResponseSchema: GenMessage<ListModelsResponse> = /*@__PUR
   messageDesc(file_jobs_v1_jobs, 9);
 
 /**
+ * @generated from message jobs.v1.GetSettingsRequest
+ */
+export type GetSettingsRequest = Message<"jobs.v1.GetSettingsRequest"> & {
+};
+
+/**
+ * Describes the message jobs.v1.GetSettingsRequest.
+ * Use `create(GetSettingsRequestSchema)` to create a new message.
+ */
+export const GetSettingsRequestSchema: GenMessage<GetSettingsRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 10);
+
+/**
+ * @generated from message jobs.v1.SystemSettings
+ */
+export type SystemSettings = Message<"jobs.v1.SystemSettings"> & {
+  /**
+   * Guest generations per minute per client address (0..1000; 0 turns the limit off, as the gateway's
+   * GUEST_GENERATE_PER_MINUTE does). Absent until an admin sets it: the gateway's configured value applies.
+   *
+   * @generated from field: optional uint32 anonymous_generate_per_minute = 1;
+   */
+  anonymousGeneratePerMinute?: number | undefined;
+
+  /**
+   * Banner text for every page; empty for none (at most 500 characters).
+   *
+   * @generated from field: string maintenance_notice = 2;
+   */
+  maintenanceNotice: string;
+
+  /**
+   * The generate model used when a request names none; empty for the registry's own default.
+   *
+   * @generated from field: string default_model = 3;
+   */
+  defaultModel: string;
+
+  /**
+   * Most tags a community post may carry (1..20).
+   *
+   * @generated from field: uint32 max_tags_per_post = 4;
+   */
+  maxTagsPerPost: number;
+};
+
+/**
+ * Describes the message jobs.v1.SystemSettings.
+ * Use `create(SystemSettingsSchema)` to create a new message.
+ */
+export const SystemSettingsSchema: GenMessage<SystemSettings> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 11);
+
+/**
+ * @generated from message jobs.v1.UpdateSettingsRequest
+ */
+export type UpdateSettingsRequest = Message<"jobs.v1.UpdateSettingsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: jobs.v1.SystemSettings settings = 2;
+   */
+  settings?: SystemSettings | undefined;
+};
+
+/**
+ * Describes the message jobs.v1.UpdateSettingsRequest.
+ * Use `create(UpdateSettingsRequestSchema)` to create a new message.
+ */
+export const UpdateSettingsRequestSchema: GenMessage<UpdateSettingsRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 12);
+
+/**
+ * @generated from message jobs.v1.GetJobStatsRequest
+ */
+export type GetJobStatsRequest = Message<"jobs.v1.GetJobStatsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * 1..365; 0 for 30.
+   *
+   * @generated from field: uint32 days = 2;
+   */
+  days: number;
+};
+
+/**
+ * Describes the message jobs.v1.GetJobStatsRequest.
+ * Use `create(GetJobStatsRequestSchema)` to create a new message.
+ */
+export const GetJobStatsRequestSchema: GenMessage<GetJobStatsRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 13);
+
+/**
+ * @generated from message jobs.v1.DayCount
+ */
+export type DayCount = Message<"jobs.v1.DayCount"> & {
+  /**
+   * UTC day, YYYY-MM-DD.
+   *
+   * @generated from field: string day = 1;
+   */
+  day: string;
+
+  /**
+   * @generated from field: uint32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message jobs.v1.DayCount.
+ * Use `create(DayCountSchema)` to create a new message.
+ */
+export const DayCountSchema: GenMessage<DayCount> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 14);
+
+/**
+ * @generated from message jobs.v1.JobStats
+ */
+export type JobStats = Message<"jobs.v1.JobStats"> & {
+  /**
+   * One entry per day, oldest first, days without jobs included with count 0.
+   *
+   * @generated from field: repeated jobs.v1.DayCount generations_per_day = 1;
+   */
+  generationsPerDay: DayCount[];
+
+  /**
+   * @generated from field: repeated jobs.v1.DayCount upscales_per_day = 2;
+   */
+  upscalesPerDay: DayCount[];
+};
+
+/**
+ * Describes the message jobs.v1.JobStats.
+ * Use `create(JobStatsSchema)` to create a new message.
+ */
+export const JobStatsSchema: GenMessage<JobStats> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 15);
+
+/**
  * @generated from enum jobs.v1.JobStatus
  */
 export enum JobStatus {
@@ -506,6 +661,36 @@ export const JobsService: GenService<{
     methodKind: "unary";
     input: typeof ListModelsRequestSchema;
     output: typeof ListModelsResponseSchema;
+  },
+  /**
+   * System settings, applied without restart. Anyone may read them (the gateway, community).
+   *
+   * @generated from rpc jobs.v1.JobsService.GetSettings
+   */
+  getSettings: {
+    methodKind: "unary";
+    input: typeof GetSettingsRequestSchema;
+    output: typeof SystemSettingsSchema;
+  },
+  /**
+   * Admin only (checked here against caller_id): replaces every setting at once.
+   *
+   * @generated from rpc jobs.v1.JobsService.UpdateSettings
+   */
+  updateSettings: {
+    methodKind: "unary";
+    input: typeof UpdateSettingsRequestSchema;
+    output: typeof SystemSettingsSchema;
+  },
+  /**
+   * Admin only: completed generations and upscales per UTC day over the last `days` days.
+   *
+   * @generated from rpc jobs.v1.JobsService.GetJobStats
+   */
+  getJobStats: {
+    methodKind: "unary";
+    input: typeof GetJobStatsRequestSchema;
+    output: typeof JobStatsSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_jobs_v1_jobs, 0);
