@@ -6,6 +6,7 @@ import type { UserRow } from './db/schema.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { LoginThrottleRepository, SessionsRepository } from './sessions.repository.ts';
 import type { SigningKeys } from './signing-keys.ts';
+import { seenRecently, type UserStatsRepository } from './user-stats.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 /** Spec section 6: admin when the id is 1, the role is admin, or is_admin is set. */
@@ -44,6 +45,8 @@ export interface SessionStatus {
   banned: boolean;
 }
 
+const DAY_MS = 86_400_000;
+
 const INVALID_CREDENTIALS = () =>
   new AppError('unauthenticated', 'Invalid username or password', 'invalid_credentials');
 const TOO_MANY_ATTEMPTS = () =>
@@ -63,6 +66,7 @@ export function createAccountsService(deps: {
   throttle: LoginThrottleRepository;
   hasher: PasswordHasher;
   keys: SigningKeys;
+  userStats: UserStatsRepository;
   settings?: Partial<AccountsSettings>;
 }) {
   const settings = { ...DEFAULT_ACCOUNTS_SETTINGS, ...deps.settings };
@@ -73,6 +77,7 @@ export function createAccountsService(deps: {
     const sessionId = randomUUID();
     const expiresAt = new Date(Date.now() + settings.sessionTtlMs);
     await deps.sessions.create({ id: sessionId, userId: user.id, expiresAt });
+    await deps.userStats.markSeen(user.id);
     const token = await deps.keys.sign({ userId: user.id, sessionId, expiresAt });
     return { token, sessionId, user };
   }
@@ -148,6 +153,7 @@ export function createAccountsService(deps: {
       if (!user) return inactive;
       const banned = user.bannedAt !== null;
       const active = !banned && session.revokedAt === null && session.expiresAt > new Date();
+      if (active && !seenRecently(user)) await deps.userStats.markSeen(user.id);
       return { active, userId: user.id, isAdmin: isAdmin(user), banned };
     },
 
@@ -175,6 +181,26 @@ export function createAccountsService(deps: {
       return {
         users: rows.slice(0, limit),
         nextAfterId: rows.length > limit ? rows[limit - 1]!.id : undefined,
+      };
+    },
+
+    /** Admins only: dashboard numbers; `days` (1..365, 0 for 30) of sign-ups per day. */
+    async userStats(callerId: number, days: number) {
+      await requireAdmin(callerId);
+      const span = days === 0 ? 30 : days;
+      if (!Number.isInteger(span) || span < 1 || span > 365) {
+        throw new AppError('invalid_argument', 'Days must be between 1 and 365', 'invalid_days');
+      }
+      const now = Date.now();
+      const [counts, signupsPerDay] = await Promise.all([
+        deps.userStats.counts(new Date(now - 30 * DAY_MS), new Date(now - 7 * DAY_MS)),
+        deps.userStats.signupsPerDay(span),
+      ]);
+      return {
+        totalUsers: counts.total,
+        active30d: counts.activeSince,
+        new7d: counts.newSince,
+        signupsPerDay,
       };
     },
 

@@ -4,19 +4,27 @@ import { AppError } from '@pictura/common/app-error';
 import { isAdmin, isUuid } from './accounts.service.ts';
 import type { ApiKeysRepository } from './api-keys.repository.ts';
 import type { ApiKeyRow } from './db/schema.ts';
+import type { PlanApiAccess } from './plan-access.repository.ts';
+import { seenRecently, type UserStatsRepository } from './user-stats.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 export const API_KEY_PREFIX = 'sk_';
 const MAX_KEYS_PER_USER = 20;
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export function createApiKeysService(deps: { keys: ApiKeysRepository; users: UsersRepository }) {
-  /** API access is an entitlement from billing; until billing grants it, administrators have it. */
+export function createApiKeysService(deps: {
+  keys: ApiKeysRepository;
+  users: UsersRepository;
+  userStats: UserStatsRepository;
+  /** Billing's answer: the user's plan includes API access (Enterprise). Without it, admins only. */
+  planApiAccess?: PlanApiAccess;
+}) {
+  /** API access comes with the Enterprise plan (an entitlement from billing), and administrators have it. */
   async function requireApiAccess(userId: number) {
     const user = userId ? await deps.users.findById(userId) : undefined;
     if (!user || user.bannedAt)
       throw new AppError('unauthenticated', 'Please login first', 'unauthenticated');
-    if (!isAdmin(user)) {
+    if (!isAdmin(user) && !(await deps.planApiAccess?.(user.id))) {
       throw new AppError(
         'permission_denied',
         'API access is not included in your plan',
@@ -68,6 +76,7 @@ export function createApiKeysService(deps: { keys: ApiKeysRepository; users: Use
       const user = await requireApiAccess(row.userId).catch(() => {
         throw refused;
       });
+      if (!seenRecently(user)) await deps.userStats.markSeen(user.id);
       return { userId: user.id, isAdmin: isAdmin(user), keyId: row.id };
     },
   };

@@ -8,12 +8,14 @@ import { authGrpc } from './auth.grpc.ts';
 import type { schema } from './db/schema.ts';
 import { createGoogleSignIn, type GoogleSignInSettings } from './google-sign-in.service.ts';
 import { createArgon2Hasher, type PasswordHasher } from './password-hasher.ts';
+import type { PlanApiAccess } from './plan-access.repository.ts';
 import {
   createLoginThrottleRepository,
   createOAuthRepository,
   createSessionsRepository,
 } from './sessions.repository.ts';
 import type { SigningKeys } from './signing-keys.ts';
+import { createUserStatsRepository } from './user-stats.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 export function composeAuth(deps: {
@@ -23,14 +25,18 @@ export function composeAuth(deps: {
   google: Partial<GoogleSignInSettings>;
   accounts?: Partial<AccountsSettings>;
   hasher?: PasswordHasher;
+  /** Whether a user's plan includes API access (billing); without it only admins have API keys. */
+  planApiAccess?: PlanApiAccess;
 }) {
   const users = createUsersRepository(deps.db);
+  const userStats = createUserStatsRepository(deps.db);
   const accounts = createAccountsService({
     users,
     sessions: createSessionsRepository(deps.db),
     throttle: createLoginThrottleRepository(deps.db),
     hasher: deps.hasher ?? createArgon2Hasher(),
     keys: deps.keys,
+    userStats,
     settings: deps.accounts,
   });
   const google = createGoogleSignIn({
@@ -45,6 +51,11 @@ export function composeAuth(deps: {
     accounts,
     logger: deps.logger,
   });
-  const apiKeys = createApiKeysService({ keys: createApiKeysRepository(deps.db), users });
+  const apiKeys = createApiKeysService({
+    keys: createApiKeysRepository(deps.db),
+    users,
+    userStats,
+    planApiAccess: deps.planApiAccess,
+  });
   return { accounts, google, apiKeys, grpc: authGrpc({ accounts, google, apiKeys, keys: deps.keys }) };
 }

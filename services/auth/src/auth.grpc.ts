@@ -75,6 +75,7 @@ export function authGrpc(deps: {
       toUserMessage(await accounts.setAdmin(callerId, userId, admin)),
     setBanned: async ({ callerId, userId, banned }) =>
       toUserMessage(await accounts.setBanned(callerId, userId, banned)),
+    getUserStats: async ({ callerId, days }) => accounts.userStats(callerId, days),
     startOAuth: async ({ redirectUri, locale }) => ({
       loginUrl: await google.start({ redirectUri, locale }),
     }),

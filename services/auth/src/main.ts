@@ -2,10 +2,13 @@
 import { join } from 'node:path';
 import { baseConfigShape, configTypes, loadConfig } from '@pictura/common/config';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
+import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
+import { createServiceClient } from '@pictura/common/grpc-client';
 import { startServiceHost } from '@pictura/common/service-host';
 import { z } from 'zod';
 import { composeAuth } from './auth.compose.ts';
 import { schema } from './db/schema.ts';
+import { createPlanApiAccess } from './plan-access.repository.ts';
 import { createSigningKeys, loadOrCreateKeyFile, parseSigningKeys } from './signing-keys.ts';
 
 const config = loadConfig({
@@ -40,11 +43,15 @@ const privateKeys = config.AUTH_SIGNING_KEYS
   ? parseSigningKeys(config.AUTH_SIGNING_KEYS)
   : [loadOrCreateKeyFile(join(config.DATA_DIR, 'auth', 'signing-key.pem'))];
 const keys = await createSigningKeys(privateKeys);
+// Billing decides whose plan includes API access (Enterprise).
+const billing = createServiceClient(BillingService, config.BILLING_ADDR, host.clientSettings);
+host.shutdown.add('billing client', async () => billing.close());
 const auth = composeAuth({
   db: host.database.db,
   keys,
   logger: host.logger,
   accounts: { sessionTtlMs: config.AUTH_SESSION_DAYS * 24 * 3600_000 },
+  planApiAccess: createPlanApiAccess(billing, 30_000),
   google: {
     issuer: config.OIDC_ISSUER,
     clientId: config.OIDC_CLIENT_ID,

@@ -1,4 +1,5 @@
 import type { Database } from '@pictura/common/database';
+import { isUniqueViolation } from '@pictura/common/pg-errors';
 import { and, asc, eq, gt, ilike, or, sql } from 'drizzle-orm';
 import { credentials, type schema, type UserRow, users } from './db/schema.ts';
 
@@ -26,14 +27,6 @@ export interface UsersRepository {
   /** Ascending by id, after the given id. */
   list(afterId: number, limit: number, query?: string): Promise<UserRow[]>;
   delete(id: number): Promise<void>;
-}
-
-/** Postgres unique violation, however the driver or Drizzle wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 export function createUsersRepository(db: Database<typeof schema>): UsersRepository {

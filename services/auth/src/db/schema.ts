@@ -31,8 +31,15 @@ export const users = authSchema.table(
     googleSubject: text('google_subject').unique(),
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Last sign-in or use of a session or API key, written at most once an hour (admin "active" count). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // The admin dashboard counts users by sign-up day and by recent activity.
+    index('users_created_idx').on(t.createdAt),
+    index('users_last_seen_idx').on(t.lastSeenAt),
+  ],
 );
 
 export const credentials = authSchema.table('credentials', {
