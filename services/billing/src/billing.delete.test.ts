@@ -6,23 +6,19 @@ import {
 } from '@pictura/common/gen/billing/v1/billing_pb';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
-import { billingGrpc } from './billing.grpc.ts';
-import { schema, subscriptions } from './db/schema.ts';
-import { createSubscriptionsRepository } from './subscriptions.repository.ts';
+import { ENGINES } from '../../../test/support/databases.ts';
+import { openTestBilling } from './billing.fixture.ts';
+import { type schema, subscriptions } from './db/schema.ts';
 
 describe.each(ENGINES)('billing account deletion on %s', (engine) => {
   let database: ServiceDatabase<typeof schema>;
-  let billing: ReturnType<typeof billingGrpc>;
+  let billing: Awaited<ReturnType<typeof openTestBilling>>['grpc'];
   const ctx = { signal: new AbortController().signal, requestId: 'test' };
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine, {
-      service: 'billing',
-      schema,
-      migrationsFolder: new URL('../migrations', import.meta.url).pathname,
-    });
-    billing = billingGrpc(createSubscriptionsRepository(database.db));
+    const opened = await openTestBilling(engine);
+    database = opened.database;
+    billing = opened.grpc;
   });
   afterAll(() => database.close());
 

@@ -22,3 +22,30 @@ describe('plans and entitlements', () => {
     expect(ultimate.privateGeneration && !premium.privateGeneration).toBe(true);
   });
 });
+
+describe('plan labels and limits', () => {
+  it('maps the old labels starter, pro and business to premium, ultimate and enterprise', () => {
+    expect(planOf('starter_monthly')).toBe('premium');
+    expect(planOf('pro_yearly')).toBe('ultimate');
+    expect(planOf('business_monthly')).toBe('enterprise');
+    expect(planOf('constructor_monthly')).toBe('free');
+  });
+
+  it('raises rate limits and support priority with the plan, and gives API access to enterprise only', () => {
+    const { free, premium, ultimate, enterprise } = PLAN_ENTITLEMENTS;
+    const rates = [free, premium, ultimate, enterprise].map((e) => e.generationsPerMinute);
+    expect([...rates].sort((a, b) => a - b)).toEqual(rates);
+    expect([free, premium, ultimate, enterprise].map((e) => e.supportPriority)).toEqual([
+      'standard',
+      'priority',
+      'premium',
+      'dedicated',
+    ]);
+    expect([free, premium, ultimate, enterprise].map((e) => e.apiAccess)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+});

@@ -13,11 +13,17 @@ export interface PlanEntitlements {
   earlyAccess: boolean;
   apiAccess: boolean;
   showAds: boolean;
+  /** Generation requests a minute (an abuse limit: paid plans generate without a quota). */
+  generationsPerMinute: number;
+  supportPriority: 'standard' | 'priority' | 'premium' | 'dedicated';
 }
 
 export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   free: {
     plan: 'free',
+    // The same budget a guest gets by default (GUEST_GENERATE_PER_MINUTE): signing in never costs speed.
+    generationsPerMinute: 30,
+    supportPriority: 'standard',
     queuePriority: PLAN_QUEUE_PRIORITY.free,
     watermark: true,
     privateGeneration: false,
@@ -28,6 +34,8 @@ export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   },
   premium: {
     plan: 'premium',
+    generationsPerMinute: 60,
+    supportPriority: 'priority',
     queuePriority: PLAN_QUEUE_PRIORITY.premium,
     watermark: false,
     privateGeneration: false,
@@ -38,6 +46,8 @@ export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   },
   ultimate: {
     plan: 'ultimate',
+    generationsPerMinute: 120,
+    supportPriority: 'premium',
     queuePriority: PLAN_QUEUE_PRIORITY.ultimate,
     watermark: false,
     privateGeneration: true,
@@ -48,6 +58,8 @@ export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   },
   enterprise: {
     plan: 'enterprise',
+    generationsPerMinute: 600,
+    supportPriority: 'dedicated',
     queuePriority: PLAN_QUEUE_PRIORITY.enterprise,
     watermark: false,
     privateGeneration: true,
@@ -58,15 +70,32 @@ export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   },
 };
 
-/** The plan type is the first part of a plan_id such as premium_monthly. */
+/**
+ * Old labels still found in some subscription success texts (spec section 1), mapped to today's plans:
+ * starter → premium, pro → ultimate, business → enterprise.
+ */
+export const LEGACY_PLAN_LABELS: Record<string, Plan> = {
+  starter: 'premium',
+  pro: 'ultimate',
+  business: 'enterprise',
+};
+
+/** Today's name for a plan label (an old label maps; anything else is returned as it is). */
+export const currentPlanLabel = (label: string): string =>
+  Object.hasOwn(LEGACY_PLAN_LABELS, label) ? LEGACY_PLAN_LABELS[label]! : label;
+
+/** The plan type is the first part of a plan_id such as premium_monthly (old labels map to today's plans). */
 export function planOf(planId: string): Plan {
-  const type = planId.split('_')[0];
-  return (PLANS as readonly string[]).includes(type ?? '') ? (type as Plan) : 'free';
+  const raw = planId.split('_')[0] ?? '';
+  const type = currentPlanLabel(raw);
+  return (PLANS as readonly string[]).includes(type) ? (type as Plan) : 'free';
 }
+
+/** free 0 … enterprise 3: for "best plan" and "paid first". */
+export const planRank = (plan: Plan) => PLANS.indexOf(plan);
 
 /** The best plan among a user's active subscriptions; free when there is none. */
 export function entitlementsFor(activePlanIds: string[]): PlanEntitlements {
-  const rank = (plan: Plan) => PLANS.indexOf(plan);
-  const best = activePlanIds.map(planOf).reduce<Plan>((a, b) => (rank(b) > rank(a) ? b : a), 'free');
+  const best = activePlanIds.map(planOf).reduce<Plan>((a, b) => (planRank(b) > planRank(a) ? b : a), 'free');
   return PLAN_ENTITLEMENTS[best];
 }

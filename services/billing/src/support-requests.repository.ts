@@ -1,0 +1,75 @@
+import { AppError } from '@pictura/common/app-error';
+import type { Database } from '@pictura/common/database';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { type SupportRequestRow, type schema, supportRequests } from './db/schema.ts';
+
+export type NewSupportRequest = Omit<SupportRequestRow, 'id' | 'createdAt'> & { createdAt?: Date };
+
+export interface SupportRequestsRepository {
+  insert(request: NewSupportRequest): Promise<SupportRequestRow>;
+  /** Paid plans first (highest first), then newest; the cursor is opaque. */
+  page(cursor: string, limit: number): Promise<{ rows: SupportRequestRow[]; next: string }>;
+}
+
+interface PageCursor {
+  rank: number;
+  at: string;
+  id: number;
+}
+
+const encode = (c: PageCursor) => Buffer.from(JSON.stringify([c.rank, c.at, c.id])).toString('base64url');
+
+function decode(value: string): PageCursor | undefined {
+  if (!value) return undefined;
+  try {
+    const [rank, at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+    if (
+      Number.isInteger(rank) &&
+      typeof at === 'string' &&
+      !Number.isNaN(Date.parse(at)) &&
+      Number.isInteger(id)
+    ) {
+      return { rank: rank as number, at, id: id as number };
+    }
+  } catch {}
+  throw new AppError('invalid_argument', 'Invalid cursor', 'invalid_cursor');
+}
+
+export function createSupportRequestsRepository(db: Database<typeof schema>): SupportRequestsRepository {
+  return {
+    async insert(request) {
+      const [row] = await db.insert(supportRequests).values(request).returning();
+      return row!;
+    },
+    async page(cursor, limit) {
+      const after = decode(cursor);
+      let where: SQL | undefined;
+      if (after) {
+        const at = new Date(after.at);
+        where = or(
+          lt(supportRequests.planRank, after.rank),
+          and(
+            eq(supportRequests.planRank, after.rank),
+            or(
+              lt(supportRequests.createdAt, at),
+              and(eq(supportRequests.createdAt, at), lt(supportRequests.id, after.id)),
+            ),
+          ),
+        );
+      }
+      const rows = await db
+        .select()
+        .from(supportRequests)
+        .where(where)
+        .orderBy(desc(supportRequests.planRank), desc(supportRequests.createdAt), desc(supportRequests.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const next =
+        rows.length > limit && last
+          ? encode({ rank: last.planRank, at: last.createdAt.toISOString(), id: last.id })
+          : '';
+      return { rows: page, next };
+    },
+  };
+}
