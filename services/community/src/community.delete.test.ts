@@ -1,51 +1,58 @@
-import { create } from '@bufbuild/protobuf';
-import type { ServiceDatabase } from '@pictura/common/database';
-import {
-  DeleteUserDataRequestSchema,
-  ListPostsRequestSchema,
-} from '@pictura/common/gen/community/v1/community_pb';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
-import { communityGrpc } from './community.grpc.ts';
-import { posts, schema } from './db/schema.ts';
-import { createPostsRepository } from './posts.repository.ts';
+import { ENGINES } from '../../../test/support/databases.ts';
+import { type CommunityFixture, openCommunityFixture } from './community.test-support.ts';
+import { postViews, reports } from './db/schema.ts';
 
 describe.each(ENGINES)('community account deletion on %s', (engine) => {
-  let database: ServiceDatabase<typeof schema>;
-  let community: ReturnType<typeof communityGrpc>;
+  let f: CommunityFixture;
   const ctx = { signal: new AbortController().signal, requestId: 'test' };
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine, {
-      service: 'community',
-      schema,
-      migrationsFolder: new URL('../migrations', import.meta.url).pathname,
-    });
-    community = communityGrpc(createPostsRepository(database.db));
+    f = await openCommunityFixture(engine);
+    await f.user('root');
   });
-  afterAll(() => database.close());
+  afterAll(() => f?.close());
 
-  // Posts are inserted directly: publishing is not built yet.
-  const post = (authorId: number) =>
-    database.db.insert(posts).values({ authorId, title: `by ${authorId}`, imageKey: 'k.png' });
   const remove = (userId: number) =>
-    community.deleteUserData(create(DeleteUserDataRequestSchema, { userId }), ctx) as Promise<{
-      deletedPosts: number;
-    }>;
-  const authors = async () =>
-    (
-      (await community.listPosts(create(ListPostsRequestSchema, { limit: 100 }), ctx)) as {
-        items: { authorId: number }[];
-      }
-    ).items.map((item) => item.authorId);
+    f.community.grpc.deleteUserData({ userId, $typeName: 'community.v1.DeleteUserDataRequest' }, ctx);
 
-  it('deletes the user’s posts only, idempotently', async () => {
-    await post(60);
-    await post(60);
-    await post(61);
-    expect(await remove(60)).toEqual({ deletedPosts: 2 });
-    expect(await authors()).toEqual([61]);
-    expect(await remove(60)).toEqual({ deletedPosts: 0 });
+  it('removes the user’s posts, likes, views and reports, and lets go of their images; idempotently', async () => {
+    const leaving = await f.user();
+    const staying = await f.user();
+    const theirs = await f.publish(leaving);
+    await f.publish(leaving);
+    const kept = await f.publish(staying);
+    // The leaving user's own history item is gone already (history deletes its part separately).
+    await f.history.history.deleteUserData(leaving);
+    await f.community.posts.setLike(leaving, kept.id, true);
+    await f.community.posts.setLike(staying, kept.id, true);
+    await f.community.posts.get(kept.id, { userId: leaving, address: '' });
+    await f.community.posts.report({
+      reporterId: leaving,
+      reporterName: '',
+      postId: kept.id,
+      reason: 'spam',
+      details: '',
+    });
+
+    expect(await remove(leaving)).toEqual({ deletedPosts: 2 });
+    const post = await f.community.repositories.posts.findById(kept.id);
+    expect(post?.likes).toBe(1);
+    expect(await f.community.repositories.posts.findById(theirs.id)).toBeUndefined();
+    expect(await f.history.store.read(theirs.imageKey)).toBeNull();
+    expect(await f.history.store.read(kept.imageKey)).not.toBeNull();
+    const count = async (table: typeof postViews | typeof reports, where: ReturnType<typeof eq>) =>
+      (await f.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]!.n;
+    expect(await count(postViews, eq(postViews.viewer, `u:${leaving}`))).toBe(0);
+    expect(await count(reports, eq(reports.reporterId, leaving))).toBe(0);
+    expect(await f.community.posts.userStats(staying)).toEqual({
+      totalPosts: 1,
+      totalLikesGiven: 1,
+      likesReceived: 1,
+    });
+
+    expect(await remove(leaving)).toEqual({ deletedPosts: 0 });
     await expect(remove(0)).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 });

@@ -1,29 +1,163 @@
-import { AppError } from '@pictura/common/app-error';
+// Maps CommunityService RPCs onto the posts and moderation services.
 import { decodeCursor, encodeCursor, pageLimit } from '@pictura/common/cursor';
 import type { CommunityService } from '@pictura/common/gen/community/v1/community_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
-import type { PostsRepository } from './posts.repository.ts';
+import type { PostRow, ReportRow } from './db/schema.ts';
+import type { ModerationService } from './moderation.service.ts';
+import type { PostsService, PostView } from './posts.service.ts';
+import type { ReportWithPost } from './reports.repository.ts';
 
-export function communityGrpc(repository: PostsRepository): ServiceImpl<typeof CommunityService> {
+const HOT_TAGS_DEFAULT = 20;
+
+export function toPostMessage(post: PostRow & { likedByMe?: boolean }) {
+  return {
+    id: post.id,
+    authorId: post.authorId,
+    authorName: post.authorName,
+    authorAvatar: post.authorAvatar,
+    title: post.title,
+    description: post.description,
+    prompt: post.prompt,
+    negativePrompt: post.negativePrompt,
+    model: post.model,
+    optionsJson: JSON.stringify(post.options),
+    tags: post.tags,
+    image: {
+      key: post.imageKey,
+      width: post.imageWidth,
+      height: post.imageHeight,
+      flagged: post.imageFlagged,
+    },
+    likes: post.likes,
+    views: post.views,
+    likedByMe: post.likedByMe ?? false,
+    createdAt: post.createdAt.toISOString(),
+    status: post.hiddenAt === null ? 'visible' : 'hidden',
+    authorBanned: post.authorBanned,
+    hiddenAt: post.hiddenAt?.toISOString() ?? '',
+  };
+}
+
+function toReportMessage({ report, post }: { report: ReportRow; post: PostRow | null }) {
+  return {
+    id: report.id,
+    postId: report.postId,
+    reporterId: report.reporterId,
+    reporterName: report.reporterName,
+    reason: report.reason,
+    details: report.details,
+    status: report.status,
+    reportedAt: report.createdAt.toISOString(),
+    resolvedAt: report.resolvedAt?.toISOString() ?? '',
+    resolvedBy: report.resolvedBy ?? 0,
+    ...(post ? { post: toPostMessage(post) } : {}),
+  };
+}
+
+/** Fetches one more than the page to know whether another page follows; the cursor is the last item's keys. */
+function paged<T>(rows: T[], limit: number, keyOf: (row: T) => { key: string; id: string }) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : '' };
+}
+
+const byCreated = (row: PostRow) => ({ key: row.createdAt.toISOString(), id: row.id });
+const reportKey = ({ report }: ReportWithPost) => ({ key: report.createdAt.toISOString(), id: report.id });
+
+export function communityGrpc(deps: {
+  posts: PostsService;
+  moderation: ModerationService;
+}): ServiceImpl<typeof CommunityService> {
+  const { posts, moderation } = deps;
+  const postsPage = (rows: PostView[] | PostRow[], limit: number, keyOf = byCreated) => {
+    const { page, nextCursor } = paged<PostRow>(rows, limit, keyOf);
+    return { items: page.map(toPostMessage), nextCursor };
+  };
+  const reportsPage = (rows: ReportWithPost[], limit: number) => {
+    const { page, nextCursor } = paged(rows, limit, reportKey);
+    return { items: page.map(toReportMessage), nextCursor };
+  };
+
   return {
     async listPosts(request) {
-      if (request.sort !== '' && request.sort !== 'latest') {
-        throw new AppError('invalid_argument', `Unknown sort: ${request.sort}`);
-      }
       const limit = pageLimit(request.limit);
-      const rows = await repository.latest(request.tag, decodeCursor(request.cursor), limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ key: last.createdAt.toISOString(), id: last.id }) : '',
-      };
+      const { sort, items } = await posts.feed({
+        sort: request.sort,
+        tag: request.tag,
+        viewerId: request.viewerId,
+        after: decodeCursor(request.cursor),
+        limit: limit + 1,
+      });
+      const keyOf =
+        sort === 'popular' ? (row: PostRow) => ({ key: String(row.hotScore), id: row.id }) : byCreated;
+      return postsPage(items, limit, keyOf);
     },
-    // The schema has no likes or reports table yet: posts are all a user leaves here so far.
-    async deleteUserData({ userId }) {
-      if (userId === 0) throw new AppError('invalid_argument', 'Guests have no posts');
-      return { deletedPosts: await repository.deleteAllByAuthor(userId) };
+    getPost: async ({ id, viewerId, viewerAddress }) =>
+      toPostMessage(await posts.get(id, { userId: viewerId, address: viewerAddress })),
+    createPost: async (request) =>
+      toPostMessage(
+        await posts.publish({
+          authorId: request.authorId,
+          authorName: request.authorName,
+          authorAvatar: request.authorAvatar,
+          historyId: request.historyId,
+          imageIndex: request.imageIndex,
+          title: request.title,
+          description: request.description,
+          tags: request.tags,
+          agree: request.agree,
+        }),
+      ),
+    async deletePost({ callerId, id }) {
+      await posts.deleteOwn(callerId, id);
+      return {};
     },
+    setLike: ({ userId, postId, liked }) => posts.setLike(userId, postId, liked),
+    reportPost: async (request) => toReportMessage(await posts.report(request)),
+    hotTags: async ({ limit }) => ({ tags: await posts.hotTags(pageLimit(limit, 50, HOT_TAGS_DEFAULT)) }),
+
+    async listUserPosts({ userId, cursor, limit }) {
+      const size = pageLimit(limit);
+      return postsPage(await posts.userPosts(userId, decodeCursor(cursor), size + 1), size);
+    },
+    async listUserLikes({ userId, cursor, limit }) {
+      const size = pageLimit(limit);
+      const rows = await posts.userLikes(userId, decodeCursor(cursor), size + 1);
+      const { page, nextCursor } = paged(rows, size, (row) => ({
+        key: row.likedAt.toISOString(),
+        id: row.post.id,
+      }));
+      return { items: page.map((row) => toPostMessage(row.post)), nextCursor };
+    },
+    getUserStats: ({ userId }) => posts.userStats(userId),
+    async listUserReports({ userId, cursor, limit }) {
+      const size = pageLimit(limit);
+      return reportsPage(await posts.userReports(userId, decodeCursor(cursor), size + 1), size);
+    },
+
+    async listReports({ callerId, status, cursor, limit }) {
+      const size = pageLimit(limit);
+      return reportsPage(await moderation.reports(callerId, status, decodeCursor(cursor), size + 1), size);
+    },
+    approveReport: async ({ callerId, reportId }) =>
+      toReportMessage(await moderation.approve(callerId, reportId)),
+    rejectReport: async ({ callerId, reportId }) =>
+      toReportMessage(await moderation.reject(callerId, reportId)),
+    getStats: ({ callerId, days }) => moderation.stats(callerId, days),
+    async listAdminPosts({ callerId, status, q, cursor, limit }) {
+      const size = pageLimit(limit);
+      const rows = await moderation.posts(callerId, { status, query: q }, decodeCursor(cursor), size + 1);
+      return postsPage(rows, size);
+    },
+    hidePost: async ({ callerId, postId }) => toPostMessage(await moderation.hide(callerId, postId)),
+    restorePost: async ({ callerId, postId }) => toPostMessage(await moderation.restore(callerId, postId)),
+    async removePost({ callerId, postId }) {
+      await moderation.remove(callerId, postId);
+      return {};
+    },
+    setAuthorBanned: async ({ callerId, userId, banned }) => ({
+      posts: await moderation.setAuthorBanned(callerId, userId, banned),
+    }),
+    deleteUserData: async ({ userId }) => ({ deletedPosts: await posts.deleteUserData(userId) }),
   };
 }

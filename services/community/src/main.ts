@@ -1,10 +1,17 @@
 // Composition root of the community service.
+import { join } from 'node:path';
+import { createAdminCheck } from '@pictura/common/admin-check';
 import { baseConfigShape, configTypes, loadConfig } from '@pictura/common/config';
+import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { CommunityService } from '@pictura/common/gen/community/v1/community_pb';
+import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
+import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { createServiceClient } from '@pictura/common/grpc-client';
+import { createFileObjectStore } from '@pictura/common/object-store';
 import { startServiceHost } from '@pictura/common/service-host';
-import { communityGrpc } from './community.grpc.ts';
+import { composeCommunity } from './community.compose.ts';
 import { schema } from './db/schema.ts';
-import { createPostsRepository } from './posts.repository.ts';
+import { createMaxTagsSetting } from './max-tags.setting.ts';
 
 const config = loadConfig({ ...baseConfigShape, METRICS_PORT: configTypes.port.default(9103) });
 const host = await startServiceHost({
@@ -14,5 +21,21 @@ const host = await startServiceHost({
   schema,
   migrationsFolder: new URL('../migrations', import.meta.url).pathname,
 });
-host.server.add(CommunityService, communityGrpc(createPostsRepository(host.database.db)));
+// Auth answers who is an admin, history lends the items users publish, jobs holds the max-tags setting.
+const auth = createServiceClient(AuthService, config.AUTH_ADDR, host.clientSettings);
+const history = createServiceClient(HistoryService, config.HISTORY_ADDR, host.clientSettings);
+const jobs = createServiceClient(JobsService, config.JOBS_ADDR, host.clientSettings);
+host.shutdown.add('clients', () => {
+  for (const client of [auth, history, jobs]) client.close();
+});
+const community = composeCommunity({
+  db: host.database.db,
+  admin: createAdminCheck(auth),
+  history,
+  // Published images are held as 'community:<post id>', so they outlive the history item they came from.
+  images: createFileObjectStore(join(config.DATA_DIR, 'objects')),
+  maxTags: createMaxTagsSetting(jobs, host.logger),
+  hotTagsCacheMs: 30_000,
+});
+host.server.add(CommunityService, community.grpc);
 await host.listen();

@@ -1,34 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
-import type { ServiceDatabase } from '@pictura/common/database';
 import {
   DeleteUserDataRequestSchema,
   ListItemsRequestSchema,
   RecordItemRequestSchema,
 } from '@pictura/common/gen/history/v1/history_pb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
-import { schema } from './db/schema.ts';
-import { historyGrpc } from './history.grpc.ts';
-import { createItemsRepository } from './items.repository.ts';
+import { ENGINES } from '../../../test/support/databases.ts';
+import {
+  grpcContext as ctx,
+  type HistoryFixture,
+  openHistoryFixture,
+  storeImage,
+} from './history.test-support.ts';
 
 describe.each(ENGINES)('history account deletion on %s', (engine) => {
-  let database: ServiceDatabase<typeof schema>;
-  let history: ReturnType<typeof historyGrpc>;
-  const ctx = { signal: new AbortController().signal, requestId: 'test' };
-
+  let fixture: HistoryFixture;
   beforeAll(async () => {
-    database = await openTestDatabase(engine, {
-      service: 'history',
-      schema,
-      migrationsFolder: new URL('../migrations', import.meta.url).pathname,
-    });
-    history = historyGrpc(createItemsRepository(database.db));
+    fixture = await openHistoryFixture(engine);
   });
-  afterAll(() => database.close());
+  afterAll(() => fixture.close());
 
   const record = (userId: number, key: string, type = 'generated') =>
-    history.recordItem(
+    fixture.grpc.recordItem(
       create(RecordItemRequestSchema, {
         jobId: randomUUID(),
         userId,
@@ -38,30 +32,47 @@ describe.each(ENGINES)('history account deletion on %s', (engine) => {
       ctx,
     );
   const remove = (userId: number) =>
-    history.deleteUserData(create(DeleteUserDataRequestSchema, { userId }), ctx) as Promise<{
+    fixture.grpc.deleteUserData(create(DeleteUserDataRequestSchema, { userId }), ctx) as Promise<{
       deletedItems: number;
+      deletedFiles: number;
       imageKeys: string[];
     }>;
   const count = async (userId: number, type = 'generated') =>
-    ((await history.listItems(create(ListItemsRequestSchema, { userId, type }), ctx)) as { items: unknown[] })
-      .items.length;
+    (
+      (await fixture.grpc.listItems(create(ListItemsRequestSchema, { userId, type }), ctx)) as {
+        items: unknown[];
+      }
+    ).items.length;
+  const exists = async (key: string) => (await fixture.store.read(key)) !== null;
 
-  it('deletes every item of the user, returns their image keys, and leaves others alone', async () => {
-    await record(50, 'a.png');
-    await record(50, 'b.png', 'upscaled');
-    await record(51, 'c.png');
+  it('deletes every item of the user and the files no one else holds, and leaves others alone', async () => {
+    const [a, b, shared, published, others] = await Promise.all(
+      Array.from({ length: 5 }, () => storeImage(fixture.store)),
+    );
+    await record(50, a!);
+    await record(50, b!, 'upscaled');
+    await record(50, shared!);
+    await record(50, published!);
+    await fixture.store.retain(published!, 'community:post-9'); // the user's post outlives the account here
+    await record(51, shared!); // another user made the same bytes
+    await record(51, others!);
+
     const result = await remove(50);
-    expect(result.deletedItems).toBe(2);
-    expect(result.imageKeys.sort()).toEqual(['a.png', 'b.png']);
+    expect(result).toEqual({ deletedItems: 4, deletedFiles: 2, imageKeys: [] });
     expect(await count(50)).toBe(0);
     expect(await count(50, 'upscaled')).toBe(0);
-    expect(await count(51)).toBe(1);
+    expect(await exists(a!)).toBe(false);
+    expect(await exists(b!)).toBe(false);
+    expect(await exists(shared!)).toBe(true);
+    expect(await exists(published!)).toBe(true);
+    expect(await count(51)).toBe(2);
+    expect(await exists(others!)).toBe(true);
   });
 
   it('is idempotent and refuses a guest', async () => {
-    await record(52, 'd.png');
+    await record(52, await storeImage(fixture.store));
     await remove(52);
-    expect(await remove(52)).toMatchObject({ deletedItems: 0, imageKeys: [] });
+    expect(await remove(52)).toMatchObject({ deletedItems: 0, deletedFiles: 0, imageKeys: [] });
     await expect(remove(0)).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 });

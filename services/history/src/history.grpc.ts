@@ -1,17 +1,20 @@
+// The history service on the wire: proto messages in and out, the rules in history.service.ts.
 import { AppError } from '@pictura/common/app-error';
-import { decodeCursor, encodeCursor, pageLimit } from '@pictura/common/cursor';
 import type { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
 import type { ItemRow } from './db/schema.ts';
-import type { ItemsRepository } from './items.repository.ts';
+import type { HistoryDomain } from './history.service.ts';
+import type { ItemType } from './items.repository.ts';
 
 const TYPES = ['generated', 'upscaled'] as const;
+/** Longer than any prompt a search box sends; keeps a pattern from becoming a cost. */
+const MAX_QUERY_LENGTH = 200;
 
-function typeOf(value: string): (typeof TYPES)[number] {
+function typeOf(value: string): ItemType {
   if (value === '') return 'generated';
   if (!(TYPES as readonly string[]).includes(value))
-    throw new AppError('invalid_argument', `Unknown type: ${value}`);
-  return value as (typeof TYPES)[number];
+    throw new AppError('invalid_argument', `Unknown type: ${value}`, 'invalid_type');
+  return value as ItemType;
 }
 
 function toProto(row: ItemRow) {
@@ -31,17 +34,16 @@ function toProto(row: ItemRow) {
   };
 }
 
-export function historyGrpc(repository: ItemsRepository): ServiceImpl<typeof HistoryService> {
+export function historyGrpc(history: HistoryDomain): ServiceImpl<typeof HistoryService> {
   return {
     async recordItem(request) {
-      if (request.userId === 0) throw new AppError('invalid_argument', 'Guests have no history');
       let options: Record<string, unknown> = {};
       try {
         options = request.optionsJson ? (JSON.parse(request.optionsJson) as Record<string, unknown>) : {};
       } catch {
         throw new AppError('invalid_argument', 'options_json is not JSON');
       }
-      const row = await repository.record({
+      const row = await history.record({
         jobId: request.jobId,
         userId: request.userId,
         type: typeOf(request.type),
@@ -61,26 +63,37 @@ export function historyGrpc(repository: ItemsRepository): ServiceImpl<typeof His
       return toProto(row);
     },
     async listItems(request) {
-      const limit = pageLimit(request.limit);
-      const rows = await repository.listForUser(
+      const query = request.query.trim();
+      if (query.length > MAX_QUERY_LENGTH) {
+        throw new AppError(
+          'invalid_argument',
+          `q must be at most ${MAX_QUERY_LENGTH} characters`,
+          'too_long',
+        );
+      }
+      const { rows, nextCursor } = await history.list(
         request.userId,
-        typeOf(request.type),
-        decodeCursor(request.cursor),
-        limit + 1,
+        { type: typeOf(request.type), favoriteOnly: request.favoriteOnly, query },
+        request.cursor,
+        request.limit,
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toProto),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ key: last.createdAt.toISOString(), id: last.id }) : '',
-      };
+      return { items: rows.map(toProto), nextCursor };
+    },
+    async getItem({ userId, id }) {
+      return toProto(await history.get(userId, id));
+    },
+    async setFavorite({ userId, id, favorite }) {
+      return toProto(await history.setFavorite(userId, id, favorite));
+    },
+    async deleteItem({ userId, id }) {
+      return history.deleteOne(userId, id);
+    },
+    async deleteItems({ userId, ids }) {
+      return history.deleteMany(userId, ids);
     },
     async deleteUserData({ userId }) {
-      if (userId === 0) throw new AppError('invalid_argument', 'Guests have no history');
-      const deleted = await repository.deleteAllForUser(userId);
-      const keys = new Set(deleted.flatMap((row) => row.images.map((image) => image.key)));
-      return { deletedItems: deleted.length, imageKeys: [...keys] };
+      const { deletedItems, deletedFiles } = await history.deleteUserData(userId);
+      return { deletedItems, deletedFiles, imageKeys: [] };
     },
   };
 }

@@ -18,8 +18,9 @@ export function createHistoryRecorder(
         prompt = '',
         negativePrompt = '',
         model = '',
+        private: isPrivate = false,
         ...options
-      } = row.options as Record<string, string>;
+      } = row.options as Record<string, string> & { private?: boolean };
       const request = {
         jobId: row.id,
         userId: row.userId,
@@ -35,6 +36,7 @@ export function createHistoryRecorder(
           seed,
           flagged,
         })),
+        private: isPrivate,
       };
       for (let attempt = 1; ; attempt++) {
         try {

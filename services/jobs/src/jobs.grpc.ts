@@ -1,10 +1,14 @@
 // Maps the jobs service to its gRPC contract (proto names in, domain calls, proto names out).
 
 import type { MessageInitShape } from '@bufbuild/protobuf';
+import { AppError } from '@pictura/common/app-error';
 import type { JobSchema } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { type Job, JobKind, JobStatus, type JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
+import type { JobStatsService } from './job-stats.service.ts';
 import type { JobsService as Jobs, JobView } from './jobs.service.ts';
+import type { SettingsValues } from './settings.repository.ts';
+import type { SettingsService } from './settings.service.ts';
 
 const STATUS = {
   waiting: JobStatus.WAITING,
@@ -41,7 +45,17 @@ export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof 
   };
 }
 
-export function jobsGrpc(jobs: Jobs): ServiceImpl<typeof JobsService> {
+const toProtoSettings = (values: SettingsValues) => ({
+  anonymousGeneratePerMinute: values.anonymousGeneratePerMinute ?? undefined,
+  maintenanceNotice: values.maintenanceNotice,
+  defaultModel: values.defaultModel,
+  maxTagsPerPost: values.maxTagsPerPost,
+});
+
+export function jobsGrpc(
+  jobs: Jobs,
+  admin: { settings: SettingsService; stats: JobStatsService },
+): ServiceImpl<typeof JobsService> {
   return {
     async submitGeneration(request, ctx) {
       const o = request.options;
@@ -60,6 +74,7 @@ export function jobsGrpc(jobs: Jobs): ServiceImpl<typeof JobsService> {
           count: o?.count ?? 1,
         },
         request.requestId || ctx.requestId,
+        request.private,
       );
       return toProtoJob(view);
     },
@@ -90,6 +105,24 @@ export function jobsGrpc(jobs: Jobs): ServiceImpl<typeof JobsService> {
           builtin: m.builtin,
           isDefault: m.isDefault,
         })),
+      };
+    },
+    getSettings: async () => toProtoSettings(await admin.settings.get()),
+    async updateSettings({ callerId, settings }) {
+      if (!settings) throw new AppError('invalid_argument', 'Settings are required', 'invalid_settings');
+      const saved = await admin.settings.update(callerId, {
+        anonymousGeneratePerMinute: settings.anonymousGeneratePerMinute ?? null,
+        maintenanceNotice: settings.maintenanceNotice,
+        defaultModel: settings.defaultModel,
+        maxTagsPerPost: settings.maxTagsPerPost,
+      });
+      return toProtoSettings(saved);
+    },
+    async getJobStats({ callerId, days }) {
+      const perDay = await admin.stats.perDay(callerId, days);
+      return {
+        generationsPerDay: perDay.map(({ day, generations }) => ({ day, count: generations })),
+        upscalesPerDay: perDay.map(({ day, upscales }) => ({ day, count: upscales })),
       };
     },
   };

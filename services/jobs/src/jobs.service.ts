@@ -4,6 +4,7 @@ import { imageSize } from '@pictura/common/generation-options';
 import type { Logger } from '@pictura/common/logger';
 import { isObjectKey } from '@pictura/common/object-store';
 import {
+  type AdvertisedModel,
   DEFAULT_UPSCALE_MODEL,
   type GenerateJobResult,
   JOB_ERROR_MESSAGES,
@@ -12,6 +13,7 @@ import {
   UPSCALE_FORMATS,
   type UpscaleFormat,
 } from '@pictura/common/queues';
+import type { RateLimiter } from '@pictura/common/rate-limiter';
 import type { JobRow } from './db/schema.ts';
 import type { EntitlementsRepository } from './entitlements.repository.ts';
 import { normaliseGenerationOptions, type RawGenerationOptions } from './generation-request.ts';
@@ -20,6 +22,8 @@ import { jobMetrics } from './jobs.metrics.ts';
 import type { JobsRepository } from './jobs.repository.ts';
 import type { ModelsRepository } from './models.repository.ts';
 import type { QueueEvent, QueueRepository } from './queue.repository.ts';
+import type { SettingsValues } from './settings.repository.ts';
+import { effectiveDefaultModel } from './settings.service.ts';
 
 export interface JobView {
   row: JobRow;
@@ -51,9 +55,13 @@ export function createJobsService(deps: {
   entitlements: EntitlementsRepository;
   models: ModelsRepository;
   history: HistoryRecorder;
+  /** The admin's system settings (default model), re-read within seconds of a change. */
+  settings: { get(): Promise<Pick<SettingsValues, 'defaultModel'>> };
+  /** Signed-in users' generation rate limit per plan (fixed window a minute, shared by every replica). */
+  limiter: RateLimiter;
   logger: Logger;
 }) {
-  const { jobs, queue, entitlements, models, history, logger } = deps;
+  const { jobs, queue, entitlements, models, history, settings, limiter, logger } = deps;
   const watchers = new Map<string, Set<Watcher>>();
   /** The last state sent to the watchers of each watched job. */
   const latest = new Map<string, JobRow>();
@@ -139,6 +147,9 @@ export function createJobsService(deps: {
     return row;
   }
 
+  const adminDefaultModel = async (available: AdvertisedModel[]) =>
+    effectiveDefaultModel((await settings.get()).defaultModel, available);
+
   async function view(row: JobRow): Promise<JobView> {
     return { row, position: row.status === 'waiting' ? await queue.position(row.id, row.kind) : 0 };
   }
@@ -153,20 +164,41 @@ export function createJobsService(deps: {
   }
 
   return {
-    async submitGeneration(userId: number, raw: RawGenerationOptions, requestId: string): Promise<JobView> {
-      const options = normaliseGenerationOptions(raw, () => randomInt(0, 2 ** 32 - 1));
+    async submitGeneration(
+      userId: number,
+      raw: RawGenerationOptions,
+      requestId: string,
+      isPrivate = false,
+    ): Promise<JobView> {
       const available = await models.list();
+      const model = raw.model || (await adminDefaultModel(available));
+      const options = normaliseGenerationOptions({ ...raw, model }, () => randomInt(0, 2 ** 32 - 1));
       const known = available.some((m) => m.kind === 'generate' && m.name === options.model);
       if (!known && available.length > 0) {
         throw new AppError('invalid_argument', `Unknown model: ${options.model}`, 'unknown_model');
       }
       const plan = await entitlements.forUser(userId, requestId);
+      if (isPrivate && (userId === 0 || !plan.privateGeneration)) {
+        throw new AppError(
+          'permission_denied',
+          'Private generation is part of the Ultimate plan',
+          'private_generation_not_in_plan',
+        );
+      }
+      // Guests are limited per address by the gateway; signed-in users per account, by their plan.
+      if (
+        userId !== 0 &&
+        plan.generationsPerMinute > 0 &&
+        !(await limiter.allow(`generate:user:${userId}`, plan.generationsPerMinute))
+      ) {
+        throw new AppError('resource_exhausted', 'Too many requests, please try again later', 'rate_limited');
+      }
       const priority = plan.queuePriority || PLAN_QUEUE_PRIORITY.free;
       const { width, height } = imageSize(options.aspectRatio);
       const id = randomUUID();
       // A guest's prompt goes only into the transient queue payload, never into the table.
       const { prompt, negativePrompt, ...rest } = options;
-      const stored = userId === 0 ? rest : options;
+      const stored = userId === 0 ? rest : { ...options, ...(isPrivate ? { private: true } : {}) };
       const row = await jobs.insert({
         id,
         kind: 'generate',
@@ -254,7 +286,13 @@ export function createJobsService(deps: {
       }
     },
 
-    listModels: () => models.list(),
+    /** The workers' models; the admin's default generate model, when offered, is the one marked default. */
+    async listModels(): Promise<AdvertisedModel[]> {
+      const available = await models.list();
+      const chosen = await adminDefaultModel(available);
+      if (!chosen) return available;
+      return available.map((m) => (m.kind === 'generate' ? { ...m, isDefault: m.name === chosen } : m));
+    },
     waitingCount: () => queue.waitingCount(),
   };
 }

@@ -1,21 +1,28 @@
 // Composition root of the jobs service.
 
+import { createAdminCheck } from '@pictura/common/admin-check';
 import { loadConfig } from '@pictura/common/config';
+import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
 import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
+import { createRateLimiter } from '@pictura/common/rate-limiter';
 import { createRedis } from '@pictura/common/redis';
 import { startServiceHost } from '@pictura/common/service-host';
 import { jobsConfigShape } from './config.ts';
 import { schema } from './db/schema.ts';
 import { createEntitlementsRepository } from './entitlements.repository.ts';
 import { createHistoryRecorder } from './history.recorder.ts';
+import { createJobStatsRepository } from './job-stats.repository.ts';
+import { createJobStatsService } from './job-stats.service.ts';
 import { jobsGrpc } from './jobs.grpc.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { createJobsService } from './jobs.service.ts';
 import { createModelsRepository } from './models.repository.ts';
 import { createQueueRepository } from './queue.repository.ts';
+import { createSettingsRepository } from './settings.repository.ts';
+import { createSettingsService } from './settings.service.ts';
 
 const config = loadConfig(jobsConfigShape);
 const host = await startServiceHost({
@@ -33,10 +40,13 @@ shutdown.add('redis', () => Promise.all([redis.quit(), eventsRedis.quit()]));
 
 const billing = createServiceClient(BillingService, config.BILLING_ADDR, host.clientSettings);
 const history = createServiceClient(HistoryService, config.HISTORY_ADDR, host.clientSettings);
+const auth = createServiceClient(AuthService, config.AUTH_ADDR, host.clientSettings);
 shutdown.add('clients', () => {
   billing.close();
   history.close();
+  auth.close();
 });
+const admin = createAdminCheck(auth);
 
 const queue = await createQueueRepository({
   connection: redis,
@@ -46,14 +56,23 @@ const queue = await createQueueRepository({
 });
 shutdown.add('queue', () => queue.close());
 
+const models = createModelsRepository(redis, config.QUEUE_PREFIX);
+const settings = createSettingsService({
+  settings: createSettingsRepository(host.database.db),
+  models,
+  admin,
+});
 const jobs = createJobsService({
   jobs: createJobsRepository(host.database.db),
   queue,
   entitlements: createEntitlementsRepository(billing, config.ENTITLEMENTS_CACHE_MS),
-  models: createModelsRepository(redis, config.QUEUE_PREFIX),
+  models,
   history: createHistoryRecorder(history, logger),
+  settings,
+  limiter: createRateLimiter(redis, config.QUEUE_PREFIX),
   logger,
 });
+const stats = createJobStatsService({ stats: createJobStatsRepository(host.database.db), admin });
 
-host.server.add(JobsService, jobsGrpc(jobs));
+host.server.add(JobsService, jobsGrpc(jobs, { settings, stats }));
 await host.listen();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const historySchema = pgSchema('history');
@@ -25,9 +26,22 @@ export const items = historySchema.table(
     images: jsonb('images').$type<StoredImage[]>().notNull(),
     favorite: boolean('favorite').notNull().default(false),
     private: boolean('private').notNull().default(false),
+    /**
+     * The item's images carry a hold in the object store (holder 'history:<id>'). False from the insert
+     * until the holds are down, and for items recorded before holds existed: the service retains those at
+     * startup and before each sweep, so no sweep removes an image a recorded item shows.
+     */
+    imagesHeld: boolean('images_held').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [index('items_user_type_created_idx').on(table.userId, table.type, table.createdAt, table.id)],
+  (table) => [
+    index('items_user_type_created_idx').on(table.userId, table.type, table.createdAt, table.id),
+    // The favourites filter pages through few rows: a partial index keeps it from reading the rest.
+    index('items_user_type_favorite_created_idx')
+      .on(table.userId, table.type, table.createdAt, table.id)
+      .where(sql`${table.favorite}`),
+    index('items_images_not_held_idx').on(table.createdAt).where(sql`not ${table.imagesHeld}`),
+  ],
 );
 
 export const schema = { items };

@@ -1,5 +1,6 @@
 import type { JobImageResult } from '@pictura/common/queues';
-import { index, integer, jsonb, pgSchema, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgSchema, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const jobsSchema = pgSchema('jobs');
 
@@ -23,8 +24,30 @@ export const jobs = jobsSchema.table(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('jobs_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('jobs_user_created_idx').on(table.userId, table.createdAt),
+    // The admin dashboard counts jobs per day over a date range.
+    index('jobs_created_idx').on(table.createdAt),
+  ],
 );
 
-export const schema = { jobs };
+/** The system settings an admin changes at run time: a single row (id 1); absent until first saved. */
+export const settings = jobsSchema.table(
+  'settings',
+  {
+    id: integer('id').primaryKey(),
+    /** Null: the gateway's GUEST_GENERATE_PER_MINUTE applies. */
+    anonymousGeneratePerMinute: integer('anonymous_generate_per_minute'),
+    maintenanceNotice: text('maintenance_notice').notNull().default(''),
+    /** Empty: the model registry's own default. */
+    defaultModel: text('default_model').notNull().default(''),
+    maxTagsPerPost: integer('max_tags_per_post').notNull().default(5),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('settings_single_row', sql`${table.id} = 1`)],
+);
+
+export const schema = { jobs, settings };
 export type JobRow = typeof jobs.$inferSelect;
+export type SettingsRow = typeof settings.$inferSelect;

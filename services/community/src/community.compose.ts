@@ -1,0 +1,48 @@
+// Wires the community service's parts over one database; main.ts and the tests share it.
+import type { AdminCheck } from '@pictura/common/admin-check';
+import type { Database } from '@pictura/common/database';
+import type { ObjectStore } from '@pictura/common/object-store';
+import { communityGrpc } from './community.grpc.ts';
+import type { schema } from './db/schema.ts';
+import { createLikesRepository } from './likes.repository.ts';
+import { createModerationRepository } from './moderation.repository.ts';
+import { createModerationService } from './moderation.service.ts';
+import { createPostsRepository } from './posts.repository.ts';
+import { createPostsService, type HistorySource } from './posts.service.ts';
+import { createReportsRepository } from './reports.repository.ts';
+import { createStatsRepository } from './stats.repository.ts';
+import { createViewsRepository } from './views.repository.ts';
+
+export function composeCommunity(deps: {
+  db: Database<typeof schema>;
+  admin: AdminCheck;
+  history: HistorySource;
+  images: Pick<ObjectStore, 'retain' | 'release'>;
+  maxTags: () => Promise<number>;
+  hotTagsCacheMs?: number;
+}) {
+  const repositories = {
+    posts: createPostsRepository(deps.db),
+    likes: createLikesRepository(deps.db),
+    views: createViewsRepository(deps.db),
+    reports: createReportsRepository(deps.db),
+    stats: createStatsRepository(deps.db),
+  };
+  const posts = createPostsService({
+    ...repositories,
+    history: deps.history,
+    images: deps.images,
+    maxTags: deps.maxTags,
+    admin: deps.admin,
+    hotTagsCacheMs: deps.hotTagsCacheMs,
+  });
+  const moderation = createModerationService({
+    admin: deps.admin,
+    posts: repositories.posts,
+    reports: repositories.reports,
+    moderation: createModerationRepository(deps.db),
+    stats: repositories.stats,
+    images: deps.images,
+  });
+  return { repositories, posts, moderation, grpc: communityGrpc({ posts, moderation }) };
+}

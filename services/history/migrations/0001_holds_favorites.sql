@@ -1,0 +1,3 @@
+ALTER TABLE "history"."items" ADD COLUMN "images_held" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "items_user_type_favorite_created_idx" ON "history"."items" USING btree ("user_id","type","created_at","id") WHERE "history"."items"."favorite";--> statement-breakpoint
+CREATE INDEX "items_images_not_held_idx" ON "history"."items" USING btree ("created_at") WHERE not "history"."items"."images_held";

@@ -1,0 +1,157 @@
+import { createAdminCheck } from '@pictura/common/admin-check';
+import type { ServiceDatabase } from '@pictura/common/database';
+import { type AdvertisedModel, workerModelsKey } from '@pictura/common/queues';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
+import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
+import { testRedis } from '../../../test/support/redis.ts';
+import { schema } from './db/schema.ts';
+import { createModelsRepository } from './models.repository.ts';
+import { createSettingsRepository } from './settings.repository.ts';
+import {
+  createSettingsService,
+  DEFAULT_SETTINGS,
+  effectiveDefaultModel,
+  type SettingsService,
+} from './settings.service.ts';
+
+const model = (name: string, kind: AdvertisedModel['kind'] = 'generate'): AdvertisedModel => ({
+  name,
+  kind,
+  title: name,
+  description: '',
+  builtin: false,
+  isDefault: false,
+});
+
+const valid = {
+  anonymousGeneratePerMinute: 10,
+  maintenanceNotice: 'Upgrade tonight at 22:00 UTC',
+  defaultModel: 'sd-turbo',
+  maxTagsPerPost: 8,
+};
+
+// Real auth (the admin check), a real database of each engine and the workers' model list in real Redis.
+describe.each(ENGINES)('system settings on %s', (engine) => {
+  const redis = testRedis();
+  let auth: TestAuthService;
+  let database: ServiceDatabase<typeof schema>;
+  let settings: SettingsService;
+  let otherReplica: SettingsService;
+  const ids = { admin: 0, member: 0 };
+
+  beforeAll(async () => {
+    auth = await startAuthService('pglite');
+    for (const name of ['admin', 'member'] as const) {
+      const signIn = await auth.client.register({
+        username: name,
+        password: 'a long enough password',
+        clientIp: '127.0.0.1',
+      });
+      ids[name] = signIn.user!.id;
+    }
+    database = await openTestDatabase(engine, {
+      service: 'jobs',
+      schema,
+      migrationsFolder: new URL('../migrations', import.meta.url).pathname,
+    });
+    await redis.redis.set(
+      workerModelsKey(redis.prefix, 'w1'),
+      JSON.stringify([model('pictura-abstract'), model('sd-turbo'), model('pictura-upscale-x4', 'upscale')]),
+    );
+    const make = (cacheMs: number) =>
+      createSettingsService({
+        settings: createSettingsRepository(database.db),
+        models: createModelsRepository(redis.redis, redis.prefix),
+        admin: createAdminCheck(auth.client, 0),
+        cacheMs,
+      });
+    settings = make(60_000);
+    otherReplica = make(0);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await auth?.close();
+    await redis.cleanup();
+  });
+
+  it('answers the defaults before an admin saves anything', async () => {
+    expect(await settings.get()).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS).toEqual({
+      anonymousGeneratePerMinute: null,
+      maintenanceNotice: '',
+      defaultModel: '',
+      maxTagsPerPost: 5,
+    });
+  });
+
+  it('lets only admins change the settings', async () => {
+    await expect(settings.update(ids.member, valid)).rejects.toMatchObject({ code: 'permission_denied' });
+    await expect(settings.update(0, valid)).rejects.toMatchObject({ code: 'unauthenticated' });
+    expect(await otherReplica.get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it.each([
+    [
+      { anonymousGeneratePerMinute: 1001 },
+      'The anonymous generation limit must be between 0 and 1000 per minute',
+    ],
+    [
+      { anonymousGeneratePerMinute: -1 },
+      'The anonymous generation limit must be between 0 and 1000 per minute',
+    ],
+    [
+      { anonymousGeneratePerMinute: 2.5 },
+      'The anonymous generation limit must be between 0 and 1000 per minute',
+    ],
+    [{ maintenanceNotice: 'x'.repeat(501) }, 'The maintenance notice is limited to 500 characters'],
+    [{ defaultModel: 'no-such-model' }, 'Unknown model: no-such-model'],
+    [{ defaultModel: 'pictura-upscale-x4' }, 'Unknown model: pictura-upscale-x4'],
+    [{ maxTagsPerPost: 0 }, 'Tags per post must be between 1 and 20'],
+    [{ maxTagsPerPost: 21 }, 'Tags per post must be between 1 and 20'],
+  ])('refuses %j: %s', async (change, message) => {
+    await expect(settings.update(ids.admin, { ...valid, ...change })).rejects.toMatchObject({
+      code: 'invalid_argument',
+      message,
+    });
+  });
+
+  it('accepts the limits themselves', async () => {
+    const edges = { anonymousGeneratePerMinute: 0, maintenanceNotice: 'n'.repeat(500), maxTagsPerPost: 20 };
+    await expect(settings.update(ids.admin, { ...valid, ...edges })).resolves.toMatchObject(edges);
+    await expect(
+      settings.update(ids.admin, { ...valid, anonymousGeneratePerMinute: 1000, maxTagsPerPost: 1 }),
+    ).resolves.toMatchObject({ anonymousGeneratePerMinute: 1000, maxTagsPerPost: 1 });
+  });
+
+  it('stores an update, trimmed, where every replica reads it without a restart', async () => {
+    const saved = await settings.update(ids.admin, { ...valid, maintenanceNotice: '  Back soon  ' });
+    expect(saved).toEqual({ ...valid, maintenanceNotice: 'Back soon' });
+    expect(await settings.get()).toEqual(saved);
+    expect(await otherReplica.get()).toEqual(saved);
+    const [row] = await database.db.select().from(schema.settings);
+    expect(row).toMatchObject({ id: 1, updatedBy: ids.admin, maxTagsPerPost: 8 });
+  });
+
+  it('goes back to the configured guest limit and the built-in model when cleared', async () => {
+    const cleared = { ...valid, anonymousGeneratePerMinute: null, defaultModel: '' };
+    expect(await settings.update(ids.admin, cleared)).toEqual(cleared);
+    expect(await otherReplica.get()).toEqual(cleared);
+    expect(await database.db.select().from(schema.settings)).toHaveLength(1);
+  });
+});
+
+describe('the default model a request without one gets', () => {
+  const offered = [model('pictura-abstract'), model('sd-turbo'), model('x4', 'upscale')];
+
+  it('is the admin choice while a worker offers it', () => {
+    expect(effectiveDefaultModel('sd-turbo', offered)).toBe('sd-turbo');
+    expect(effectiveDefaultModel('sd-turbo', [])).toBe('sd-turbo');
+  });
+
+  it('falls back to the built-in default when unset or withdrawn', () => {
+    expect(effectiveDefaultModel('', offered)).toBe('');
+    expect(effectiveDefaultModel('withdrawn', offered)).toBe('');
+    expect(effectiveDefaultModel('x4', offered)).toBe('');
+  });
+});
