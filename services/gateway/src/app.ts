@@ -5,20 +5,27 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Logger } from '@pictura/common/logger';
 import type { ObjectStore } from '@pictura/common/object-store';
+import { createRateLimiter } from '@pictura/common/rate-limiter';
 import { nameHttpSpan, tracedRequestListener } from '@pictura/common/tracing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createGatewayAuth, type GatewayAuthDeps } from './auth/gateway-auth.ts';
-import type { JobsClient, UserDataClients } from './clients.ts';
+import type { JobsClient, ServiceClients } from './clients.ts';
 import type { GatewayConfig } from './config.ts';
 import { registerHttpMetrics } from './http.metrics.ts';
 import { errorHandler } from './http-errors.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { adminRoutes } from './routes/admin.routes.ts';
+import { guestGenerateLimit } from './routes/admin.settings-cache.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { communityRoutes } from './routes/community.routes.ts';
+import { communityAdminRoutes } from './routes/community-admin.routes.ts';
 import { filesRoutes } from './routes/files.routes.ts';
 import { generateRoutes } from './routes/generate.routes.ts';
 import { ErrorBody, JobBody } from './routes/generate.schemas.ts';
 import { type HealthClients, healthRoutes } from './routes/health.routes.ts';
+import { historyRoutes } from './routes/history.routes.ts';
+import { paymentsRoutes } from './routes/payments.routes.ts';
+import { settingsRoutes } from './routes/settings.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { webRoutes } from './routes/web.routes.ts';
 import { registerViewer } from './viewer.ts';
@@ -42,8 +49,14 @@ export interface GatewayDeps {
   health: HealthClients;
   /** Sign-in and API keys; without it every caller is a guest (tests of other routes). */
   auth?: GatewayAuthDeps;
-  /** History, community and billing, asked to delete a user's data when the account is deleted. */
-  userData?: UserDataClients;
+  /** History, community and billing; without them their routes are not served (tests of other routes). */
+  services?: ServiceClients;
+}
+
+/** What a product-area route plugin receives: the gateway's dependencies and the service clients. */
+export interface AreaRouteOptions {
+  deps: GatewayDeps;
+  services: ServiceClients;
 }
 
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -88,16 +101,12 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       auth: deps.auth.client,
       authenticator: gatewayAuth,
       publicUrl: deps.config.PUBLIC_URL,
-      ...(deps.userData ? { userData: deps.userData } : {}),
+      ...(deps.services ? { services: deps.services } : {}),
     });
   }
   await app.register(generateRoutes, {
     jobs: deps.jobs,
-    guestLimiter: createRateLimiter(
-      deps.redis,
-      deps.config.QUEUE_PREFIX,
-      deps.config.GUEST_GENERATE_PER_MINUTE,
-    ),
+    guestLimiter: createRateLimiter(deps.redis, deps.config.QUEUE_PREFIX, guestGenerateLimit(deps)),
   });
   await app.register(uploadRoutes, {
     jobs: deps.jobs,
@@ -110,7 +119,16 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     publicUrl: deps.config.PUBLIC_URL,
     allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
   });
+  if (deps.services) {
+    const area = { deps, services: deps.services };
+    await app.register(paymentsRoutes, area);
+    await app.register(historyRoutes, area);
+    await app.register(communityRoutes, area);
+    await app.register(communityAdminRoutes, area);
+    await app.register(adminRoutes, area);
+  }
+  await app.register(settingsRoutes, { jobs: deps.jobs, logger: deps.logger });
   await app.register(filesRoutes, { store: deps.store });
-  await app.register(webRoutes, { webRoot: deps.config.WEB_DIST_DIR });
+  await app.register(webRoutes, { webRoot: deps.config.WEB_DIST_DIR, publicUrl: deps.config.PUBLIC_URL });
   return app;
 }

@@ -12,8 +12,8 @@ export type HistoryClient = ServiceClient<typeof HistoryService>;
 export type CommunityClient = ServiceClient<typeof CommunityService>;
 export type BillingClient = ServiceClient<typeof BillingService>;
 
-/** The services that keep data about a user, each asked to delete it when the account goes. */
-export interface UserDataClients {
+/** The services behind the gateway's product routes (each also deletes a user's data with the account). */
+export interface ServiceClients {
   history: HistoryClient;
   community: CommunityClient;
   billing: BillingClient;

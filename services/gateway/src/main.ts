@@ -29,8 +29,8 @@ const settings = { deadlineMs: config.GRPC_DEADLINE_MS };
 const jobs = createServiceClient(JobsService, config.JOBS_ADDR, settings);
 const auth = createServiceClient(AuthService, config.AUTH_ADDR, settings);
 const health = { jobs: createServiceClient(Health, config.JOBS_ADDR, settings) };
-// The services that hold a user's data, asked to delete it when the account goes.
-const userData = {
+// The services behind the product routes; each also deletes a user's data when the account goes.
+const services = {
   history: createServiceClient(HistoryService, config.HISTORY_ADDR, settings),
   community: createServiceClient(CommunityService, config.COMMUNITY_ADDR, settings),
   billing: createServiceClient(BillingService, config.BILLING_ADDR, settings),
@@ -38,7 +38,7 @@ const userData = {
 shutdown.add('clients', () => {
   jobs.close();
   auth.close();
-  for (const client of [...Object.values(health), ...Object.values(userData)]) client.close();
+  for (const client of [...Object.values(health), ...Object.values(services)]) client.close();
 });
 
 const app = await buildApp({
@@ -48,7 +48,7 @@ const app = await buildApp({
   store: createFileObjectStore(join(config.DATA_DIR, 'objects')),
   redis,
   health,
-  userData,
+  services,
   auth: {
     client: auth,
     sessionCacheMs: config.SESSION_CHECK_CACHE_MS,

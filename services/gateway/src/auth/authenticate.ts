@@ -2,9 +2,9 @@
 // with auth through a cache of a few seconds) or an API key (`sk_…`, checked with auth, cached as briefly).
 import { createHash } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
+import type { RateLimiter } from '@pictura/common/rate-limiter';
 import type { FastifyRequest } from 'fastify';
 import type { AuthClient } from '../clients.ts';
-import type { RateLimiter } from '../rate-limiter.ts';
 import type { Viewer } from '../viewer.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
@@ -35,9 +35,12 @@ function shortCache(ttlMs: number, maxEntries = 10_000) {
       entries.delete(key);
       return undefined;
     },
-    set(key: string, viewer: Viewer | undefined) {
+    /** Stores and returns the entry, so a caller never reads back one that a 0 ms lifetime already expired. */
+    set(key: string, viewer: Viewer | undefined): CacheEntry {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { viewer, until: Date.now() + ttlMs });
+      const entry = { viewer, until: Date.now() + ttlMs };
+      entries.set(key, entry);
+      return entry;
     },
     delete: (key: string) => entries.delete(key),
   };
@@ -68,8 +71,7 @@ export function createAuthenticator(deps: {
         status.active && status.userId === userId
           ? { userId, isAdmin: status.isAdmin, sessionId }
           : undefined;
-      sessions.set(sessionId, viewer);
-      cached = sessions.get(sessionId)!;
+      cached = sessions.set(sessionId, viewer);
     }
     if (!cached.viewer) {
       throw new AppError('unauthenticated', 'Your session has ended, please login again', 'invalid_token');
@@ -88,8 +90,7 @@ export function createAuthenticator(deps: {
           if (error instanceof AppError && error.code === 'unauthenticated') return undefined;
           throw error;
         });
-      apiKeys.set(hash, viewer);
-      cached = apiKeys.get(hash)!;
+      cached = apiKeys.set(hash, viewer);
     }
     if (!cached.viewer) throw new AppError('unauthenticated', 'Invalid API key', 'invalid_api_key');
     if (!(await deps.apiKeyLimiter.allow(`apikey:${cached.viewer.apiKeyId}`))) {

@@ -1,8 +1,9 @@
 // The gateway's half of identity, assembled once for buildApp: token verification against auth's
 // published keys, the short revocation cache, and the per-key API rate limit.
+
+import { createRateLimiter } from '@pictura/common/rate-limiter';
 import type { Redis } from 'ioredis';
 import type { AuthClient } from '../clients.ts';
-import { createRateLimiter } from '../rate-limiter.ts';
 import { type Authenticator, createAuthenticator } from './authenticate.ts';
 import { createTokenVerifier } from './token-verifier.ts';
 

@@ -319,7 +319,10 @@ describe.each(ENGINES)('sign-in through the gateway on %s', (engine) => {
     ]);
     expect(JSON.stringify(listed.json())).not.toContain(key);
     expect((await me(key)).json()).toMatchObject({ authenticated: true, user: { id: 1 } });
-    expect((await call('GET', '/api/admin/users', key)).statusCode).toBe(200);
+    // An admin's key is for the API, not the admin console or deleting the account.
+    expect((await call('GET', '/api/admin/users', key)).statusCode).toBe(403);
+    expect((await call('DELETE', '/api/user/account', key)).statusCode).toBe(403);
+    expect((await me(key)).statusCode).toBe(200);
     expect((await call('POST', '/api/user/api-keys', key, { name: 'child' })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/user/api-keys/${api_key.id}`, tokens.user)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/user/api-keys/${api_key.id}`, tokens.admin)).statusCode).toBe(200);

@@ -3,11 +3,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '@pictura/common/app-error';
 import type { User } from '@pictura/common/gen/auth/v1/auth_pb';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Authenticator } from '../auth/authenticate.ts';
-import type { AuthClient, UserDataClients } from '../clients.ts';
+import type { AuthClient, ServiceClients } from '../clients.ts';
 import { sendError } from '../http-errors.ts';
+import { errorResponses as errors, requireAdmin, requireSession, requireSignIn } from '../route-guards.ts';
 import { deleteUserData } from '../user-data.ts';
 import {
   ApiKeyBody,
@@ -51,29 +52,6 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-const errors = { '4xx': { $ref: 'ErrorBody#' }, '5xx': { $ref: 'ErrorBody#' } };
-
-/** 401 for guests, as the spec words it. */
-export function requireSignIn(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  if (request.viewer.userId === 0) {
-    sendError(reply, 401, { error: 'unauthenticated', message: 'Please login first' });
-    return;
-  }
-  done();
-}
-
-function requireAdmin(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  if (request.viewer.userId === 0) {
-    sendError(reply, 401, { error: 'unauthenticated', message: 'Please login first' });
-    return;
-  }
-  if (!request.viewer.isAdmin) {
-    sendError(reply, 403, { error: 'forbidden', message: 'Administrator access required' });
-    return;
-  }
-  done();
-}
-
 export async function authRoutes(
   app: FastifyInstance,
   deps: {
@@ -81,7 +59,7 @@ export async function authRoutes(
     authenticator: Authenticator;
     publicUrl: string;
     /** The services holding user data; without them only the account itself is deleted. */
-    userData?: UserDataClients;
+    services?: ServiceClients;
   },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -256,16 +234,16 @@ export async function authRoutes(
   api.delete(
     '/api/user/account',
     {
-      preHandler: requireSignIn,
+      preHandler: requireSession,
       schema: { summary: 'Delete the account', tags: ['user'], response: { 200: Success, ...errors } },
     },
     async (request) => {
       const userId = request.viewer.userId;
-      if (deps.userData) {
+      if (deps.services) {
         // Data first: every call is idempotent, so a failure leaves a working account to retry with.
-        const { imageKeys } = await deleteUserData(deps.userData, userId, request.id);
-        // Keys are content hashes another user's item may share, so the files are not removed here.
-        request.log.info({ userId, images: imageKeys.length }, 'user data deleted');
+        // The services release the user's image files themselves (a file another user also holds stays).
+        const { historyItems, deletedFiles } = await deleteUserData(deps.services, userId, request.id);
+        request.log.info({ userId, historyItems, deletedFiles }, 'user data deleted');
       } else {
         request.log.warn({ userId }, 'account deleted without user-data clients');
       }
@@ -402,6 +380,14 @@ export async function authRoutes(
         action === 'ban' || action === 'unban'
           ? await auth.setBanned({ callerId, userId: id, banned: action === 'ban' }, options)
           : await auth.setAdmin({ callerId, userId: id, isAdmin: action === 'admin' }, options);
+      // Community hides a banned author's posts (and shows them again on unban); idempotent, so a failure
+      // here is fixed by repeating the action.
+      if ((action === 'ban' || action === 'unban') && deps.services) {
+        await deps.services.community.setAuthorBanned(
+          { callerId, userId: id, banned: action === 'ban' },
+          options,
+        );
+      }
       return { user: toUserBody(user) };
     },
   );

@@ -2,10 +2,10 @@
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Job, JobStatus } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import type { RateLimiter } from '@pictura/common/rate-limiter';
 import type { FastifyInstance } from 'fastify';
 import type { JobsClient } from '../clients.ts';
 import { sendError } from '../http-errors.ts';
-import type { RateLimiter } from '../rate-limiter.ts';
 import { GenerateBody, type JobBody, JobParams, ModelsBody, SubmittedJob } from './generate.schemas.ts';
 
 const STATUS_NAMES = {
@@ -77,6 +77,7 @@ export async function generateRoutes(
             seed: body.seed,
             count: body.count ?? 1,
           },
+          private: body.private ?? false,
         },
         { requestId: request.id },
       );

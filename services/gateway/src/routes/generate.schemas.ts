@@ -44,6 +44,12 @@ export const GenerateBody = Type.Object(
       Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Same seed, same image' }),
     ),
     count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: 1 })),
+    private: Type.Optional(
+      Type.Boolean({
+        description:
+          'Private generation (Ultimate): never published, shown to no one else; 403 on other plans',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

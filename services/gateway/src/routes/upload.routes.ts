@@ -4,11 +4,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { ImageRejectedError } from '@pictura/common/image-decode';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE_MESSAGE } from '@pictura/common/image-sniff';
 import type { ObjectStore } from '@pictura/common/object-store';
+import type { RateLimiter } from '@pictura/common/rate-limiter';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { JobsClient } from '../clients.ts';
 import { errorReply } from '../http-errors.ts';
 import { storeUntrustedImage } from '../image-intake.ts';
-import type { RateLimiter } from '../rate-limiter.ts';
 import { UploadFailure, UploadResult } from './upload.schemas.ts';
 import { upscaleRoutes } from './upscale.routes.ts';
 

@@ -1,0 +1,112 @@
+// The admin console's dashboard statistics and system settings. requireAdmin answers early; auth, jobs and
+// community each check the caller again before answering (they own the data).
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { SystemSettings } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import type { FastifyInstance } from 'fastify';
+import type { AreaRouteOptions } from '../app.ts';
+import { errorResponses as errors, requireAdmin } from '../route-guards.ts';
+import {
+  AdminStatsBody,
+  type SettingsBody,
+  SettingsBody as SettingsSchema,
+  SettingsUpdate,
+  StatsQuery,
+} from './admin.schemas.ts';
+import { systemSettingsOf } from './admin.settings-cache.ts';
+
+export async function adminRoutes(app: FastifyInstance, { deps, services }: AreaRouteOptions): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const settingsCache = systemSettingsOf(deps.jobs, deps.logger);
+  const toSettingsBody = (settings: SystemSettings): SettingsBody => ({
+    anonymous_generate_per_minute: settings.anonymousGeneratePerMinute ?? null,
+    anonymous_generate_per_minute_default: deps.config.GUEST_GENERATE_PER_MINUTE,
+    maintenance_notice: settings.maintenanceNotice,
+    default_model: settings.defaultModel,
+    max_tags_per_post: settings.maxTagsPerPost,
+  });
+
+  const auth = deps.auth?.client;
+  if (auth) {
+    api.get(
+      '/api/admin/stats',
+      {
+        preHandler: requireAdmin,
+        schema: {
+          summary: 'Dashboard: users, activity, posts and completed jobs per day',
+          tags: ['admin'],
+          querystring: StatsQuery,
+          response: { 200: AdminStatsBody, ...errors },
+        },
+      },
+      async (request): Promise<AdminStatsBody> => {
+        const query = { callerId: request.viewer.userId, days: request.query.days ?? 30 };
+        const options = { requestId: request.id };
+        const [users, jobs, community] = await Promise.all([
+          auth.getUserStats(query, options),
+          deps.jobs.getJobStats(query, options),
+          services.community.getStats(query, options),
+        ]);
+        const days = (list: { day: string; count: number }[]) =>
+          list.map(({ day, count }) => ({ day, count }));
+        return {
+          total_users: users.totalUsers,
+          active_users_30d: users.active30d,
+          new_users_7d: users.new7d,
+          total_posts: community.totalPosts,
+          generations_per_day: days(jobs.generationsPerDay),
+          upscales_per_day: days(jobs.upscalesPerDay),
+          signups_per_day: days(users.signupsPerDay),
+        };
+      },
+    );
+  }
+
+  api.get(
+    '/api/admin/settings',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'System settings: guest generation limit, maintenance notice, default model, max tags',
+        tags: ['admin'],
+        response: { 200: SettingsSchema, ...errors },
+      },
+    },
+    // Read fresh from jobs, not the cache: the admin edits what is stored.
+    async (request) => toSettingsBody(await deps.jobs.getSettings({}, { requestId: request.id })),
+  );
+
+  api.put(
+    '/api/admin/settings',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'Change system settings; applied without restart (other gateway replicas within seconds)',
+        tags: ['admin'],
+        body: SettingsUpdate,
+        response: { 200: SettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const options = { requestId: request.id };
+      const body = request.body;
+      const current = await deps.jobs.getSettings({}, options);
+      const saved = await deps.jobs.updateSettings(
+        {
+          callerId: request.viewer.userId,
+          settings: {
+            anonymousGeneratePerMinute:
+              body.anonymous_generate_per_minute === undefined
+                ? current.anonymousGeneratePerMinute
+                : (body.anonymous_generate_per_minute ?? undefined),
+            maintenanceNotice: body.maintenance_notice ?? current.maintenanceNotice,
+            defaultModel: body.default_model ?? current.defaultModel,
+            maxTagsPerPost: body.max_tags_per_post ?? current.maxTagsPerPost,
+          },
+        },
+        options,
+      );
+      settingsCache.remember(saved);
+      return toSettingsBody(saved);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+// Community's gRPC messages as the wire shows them.
+import type { Post, Report } from '@pictura/common/gen/community/v1/community_pb';
+import type { AdminPostBody, PostBody, PostDetailBody } from './community.schemas.ts';
+
+const imageOf = (post: Post) => ({
+  url: `/files/${post.image?.key ?? ''}`,
+  width: post.image?.width ?? 0,
+  height: post.image?.height ?? 0,
+  flagged: post.image?.flagged ?? false,
+});
+
+export function toPostBody(post: Post): PostBody {
+  return {
+    id: post.id,
+    title: post.title,
+    description: post.description,
+    prompt: post.prompt,
+    tags: post.tags,
+    image: imageOf(post),
+    author: { id: post.authorId, name: post.authorName, avatar: post.authorAvatar },
+    likes: post.likes,
+    views: post.views,
+    liked_by_me: post.likedByMe,
+    created_at: post.createdAt,
+    status: post.status === 'hidden' ? 'hidden' : 'visible',
+  };
+}
+
+function parseOptions(json: string): PostDetailBody['options'] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as PostDetailBody['options'])
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export function toPostDetailBody(post: Post): PostDetailBody {
+  return {
+    ...toPostBody(post),
+    negative_prompt: post.negativePrompt,
+    model: post.model,
+    options: parseOptions(post.optionsJson),
+  };
+}
+
+export function toAdminPostBody(post: Post): AdminPostBody {
+  return { ...toPostBody(post), author_banned: post.authorBanned, hidden_at: post.hiddenAt || null };
+}
+
+const reportFields = (report: Report) => ({
+  id: report.id,
+  post_id: report.postId,
+  reason: report.reason,
+  details: report.details,
+  status: report.status as 'open' | 'actioned' | 'dismissed',
+  reported_at: report.reportedAt,
+  resolved_at: report.resolvedAt || null,
+});
+
+/** What the reporter sees: the report's fate and which post it was about. */
+export function toMyReportBody(report: Report) {
+  return {
+    ...reportFields(report),
+    post: report.post ? { id: report.post.id, title: report.post.title } : null,
+  };
+}
+
+export function toAdminReportBody(report: Report) {
+  const post = report.post;
+  return {
+    ...reportFields(report),
+    reporter: { id: report.reporterId, name: report.reporterName },
+    resolved_by: report.resolvedBy || null,
+    post: post
+      ? {
+          id: post.id,
+          title: post.title,
+          image: imageOf(post),
+          author: { id: post.authorId, name: post.authorName },
+          status: post.status,
+        }
+      : null,
+  };
+}
