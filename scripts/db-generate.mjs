@@ -3,8 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const services = ['auth', 'billing', 'community', 'history', 'jobs'];
-const name = process.argv[2];
+// npm run db:generate -- <name> [service]: one service only when named.
+const [name, only] = process.argv.slice(2);
 for (const service of services) {
+  if (only && service !== only) continue;
   const schema = `services/${service}/src/db/schema.ts`;
   if (!existsSync(schema)) continue;
   const args = [

@@ -19,6 +19,7 @@ export default defineConfig({
       '@pictura/common/generation-options': fileURLToPath(
         new URL('../services/common/src/generation-options.ts', import.meta.url),
       ),
+      '@pictura/common/locales': fileURLToPath(new URL('../services/common/src/locales.ts', import.meta.url)),
     },
   },
   server: {

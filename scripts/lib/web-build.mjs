@@ -1,6 +1,6 @@
 // Builds the web app when web/dist is missing or older than its sources; shared by `npm start` and tests.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './processes.mjs';
 
@@ -11,15 +11,45 @@ function newestMtime(path) {
   return newest;
 }
 
+const LOCK = join(ROOT, 'web/.build-lock');
+const STALE_LOCK_MS = 5 * 60_000;
+
+/** One build at a time across processes (two test runs, or a test run and `npm start`). */
+function withBuildLock(work) {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > STALE_LOCK_MS)
+        rmSync(LOCK, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Returns true when it had to build. */
 export function ensureWebBuild({ log = () => {} } = {}) {
+  return withBuildLock(() => buildWhenStale(log));
+}
+
+function buildWhenStale(log) {
   const builtIndex = join(ROOT, 'web/dist/index.html');
   const sources = [
     'web/src',
     'web/public',
     'web/index.html',
     'web/vite.config.ts',
+    'web/package.json',
+    // The post-build steps: offline worker, sitemap, pre-rendered pages.
+    'web/scripts',
     'services/common/src/generation-options.ts',
+    'services/common/src/locales.ts',
   ]
     .map((path) => join(ROOT, path))
     .filter((path) => existsSync(path));

@@ -1,5 +1,6 @@
-// The one place that talks HTTP: JSON in and out, and the gateway's error shape
-// ({ error: '<code>', message: '<human text>' }) turned into an ApiError.
+// The one place that talks HTTP: JSON in and out, the bearer token attached whenever one exists (spec 7),
+// and the gateway's error shape ({ error: '<code>', message: '<human text>' }) turned into an ApiError.
+import { readToken } from '../auth/auth-storage.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -10,6 +11,14 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Fired on window when a call answers 401 (spec 4: log out and open the sign-in modal). */
+export const UNAUTHORIZED_EVENT = 'pictura:unauthorized';
+
+export interface RequestOptions extends RequestInit {
+  /** Sign-in calls answer 401 for a wrong password: that must not end the session. */
+  unauthorizedIsExpected?: boolean;
 }
 
 interface ErrorBody {
@@ -26,14 +35,26 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
   }
 }
 
-export async function requestJson<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/json');
-  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+/** Headers for any call to our own API: the bearer token when signed in. */
+export function authHeaders(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  const token = readToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
 
-  const response = await fetch(path, { ...init, headers });
+export async function requestJson<T>(path: string, init: RequestOptions = {}): Promise<T> {
+  const { unauthorizedIsExpected, ...fetchInit } = init;
+  const headers = authHeaders(fetchInit.headers);
+  headers.set('Accept', 'application/json');
+  if (fetchInit.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  const response = await fetch(path, { ...fetchInit, headers });
   if (!response.ok) {
     const body = await readErrorBody(response);
+    if (response.status === 401 && !unauthorizedIsExpected) {
+      window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
+    }
     throw new ApiError(
       response.status,
       typeof body.error === 'string' ? body.error : 'http_error',

@@ -1,7 +1,7 @@
 // POST /api/upload/image, POST /api/upload/upscale (?async=1) and GET /api/models.
 // The upload endpoints answer in the spec's shape, {success, imageUrl?, error?}, errors included.
 import type { JobStatus } from './generation.ts';
-import { requestJson } from './http.ts';
+import { authHeaders, requestJson } from './http.ts';
 
 export type OutputFormat = 'png' | 'jpeg' | 'webp';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['png', 'jpeg', 'webp'];
@@ -32,7 +32,12 @@ async function postWithTimeout(path: string, init: RequestInit, timeoutMs: numbe
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
   try {
-    response = await fetch(path, { ...init, method: 'POST', signal: controller.signal });
+    response = await fetch(path, {
+      ...init,
+      headers: authHeaders(init.headers),
+      method: 'POST',
+      signal: controller.signal,
+    });
   } catch {
     throw new UploadError(controller.signal.aborted ? 'timeout' : 'network', '');
   } finally {

@@ -1,69 +1,88 @@
-import { useEffect, useState } from 'react';
+// The frame around every page (spec 2 "Shell"): top bar, side navigation, mobile drawer, sign-in modal,
+// cookie banner, toasts, the startup loading overlay, and the footer.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router-dom';
-import { localizedPath } from '../i18n/locale.ts';
-import { useLocale } from '../i18n/locale-routing.tsx';
-import { LogoMark } from './icons.tsx';
-import { LanguageSwitcher } from './language-switcher.tsx';
+import { Outlet, useLocation } from 'react-router-dom';
+import { AuthProvider, useAuth } from '../auth/auth-context.tsx';
+import { UpdateNotice } from '../offline/update-notice.tsx';
+import { RouteMeta } from '../seo/route-meta.tsx';
+import { useAnchorScrolling } from './anchor-scroll.ts';
+import { CookieBanner } from './shell/cookie-banner.tsx';
+import { LoadingOverlay } from './shell/loading-overlay.tsx';
+import { SideNav } from './shell/side-nav.tsx';
+import { SiteFooter } from './shell/site-footer.tsx';
+import { TopBar } from './shell/top-bar.tsx';
+import { NARROW_QUERY, useSideNav } from './shell/use-side-nav.ts';
 import { ToastProvider } from './toast.tsx';
 import './app-shell.css';
+import './shell/shell.css';
 
-const SCROLLED_THRESHOLD_PX = 10;
-
-function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > threshold);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold]);
-  return scrolled;
-}
+// Opened on demand, so their code is fetched only then.
+const MobileDrawer = lazy(() => import('./shell/mobile-drawer.tsx'));
+const SignInModal = lazy(() => import('./shell/sign-in-modal.tsx'));
 
 export function AppShell() {
+  return (
+    <ToastProvider>
+      <AuthProvider>
+        <ShellLayout />
+      </AuthProvider>
+    </ToastProvider>
+  );
+}
+
+function ShellLayout() {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const scrolled = useScrolledPast(SCROLLED_THRESHOLD_PX);
+  const { checking, signInOpen } = useAuth();
+  const location = useLocation();
+  const sideNav = useSideNav();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  useAnchorScrolling();
+
+  // Tells tests (and anything else) that the app has taken over from the pre-rendered HTML.
+  useEffect(() => {
+    (window as { __picturaReady?: boolean }).__picturaReady = true;
+  }, []);
+
+  // A new page starts at the top, unless it names an anchor (handled by useAnchorScrolling).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per page change, on purpose
+  useEffect(() => {
+    if (!location.hash) window.scrollTo({ top: 0 });
+  }, [location.pathname]);
+
+  const foldOnNarrow = useCallback(() => {
+    if (window.matchMedia(NARROW_QUERY).matches) sideNav.collapse();
+  }, [sideNav.collapse]);
 
   return (
-    <div className="app-shell">
+    <div className={sideNav.collapsed ? 'app-shell app-shell--nav-collapsed' : 'app-shell'}>
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
-      <header className={scrolled ? 'topbar topbar--scrolled' : 'topbar'}>
-        <div className="topbar__inner">
-          <Link to={localizedPath(locale)} className="brand" aria-label={t('app.homeLink')}>
-            <LogoMark className="brand__mark" />
-            <span className="brand__name">{t('app.name')}</span>
-            <span className="brand__tagline">{t('app.tagline')}</span>
-          </Link>
-          <nav className="topbar__nav" aria-label={t('nav.label')}>
-            <NavLink to={localizedPath(locale)} end className="topbar__link">
-              {t('nav.generator')}
-            </NavLink>
-            <NavLink to={localizedPath(locale, '/upscaler')} className="topbar__link">
-              {t('nav.upscaler')}
-            </NavLink>
-          </nav>
-          <div className="topbar__actions">
-            <LanguageSwitcher />
-          </div>
+      <TopBar drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
+      <div className="app-shell__body">
+        <SideNav collapsed={sideNav.collapsed} onToggle={sideNav.toggle} onNavigate={foldOnNarrow} />
+        {sideNav.collapsed ? null : (
+          <div className="side-nav-scrim" aria-hidden="true" onClick={sideNav.toggle} />
+        )}
+        <div className="app-shell__content">
+          <main id="main-content" className="app-shell__main" tabIndex={-1}>
+            <Suspense fallback={<div className="page-loading" aria-hidden="true" />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <SiteFooter />
         </div>
-      </header>
-
-      <main id="main-content" className="app-shell__main" tabIndex={-1}>
-        <ToastProvider>
-          <Outlet />
-        </ToastProvider>
-      </main>
-
-      <footer className="footer">
-        <div className="footer__inner">
-          <span>{t('app.copyright', { year: new Date().getFullYear() })}</span>
-          <span className="footer__version">{t('app.version', { version: __APP_VERSION__ })}</span>
-        </div>
-      </footer>
+      </div>
+      <Suspense fallback={null}>
+        {drawerOpen ? <MobileDrawer onClose={closeDrawer} /> : null}
+        {signInOpen ? <SignInModal /> : null}
+      </Suspense>
+      <CookieBanner />
+      <UpdateNotice />
+      <RouteMeta />
+      {checking ? <LoadingOverlay /> : null}
     </div>
   );
 }

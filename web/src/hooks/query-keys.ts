@@ -3,4 +3,5 @@ export const queryKeys = {
   jobs: ['jobs'] as const,
   job: (jobId: string) => ['jobs', jobId] as const,
   models: ['models'] as const,
+  subscriptions: (userId: number) => ['subscriptions', userId] as const,
 };

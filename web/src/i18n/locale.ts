@@ -1,28 +1,11 @@
 // Locale choice and locale-prefixed paths (spec sections 2 and 4). Pure functions: no DOM, no storage.
 
-export const SUPPORTED_LOCALES = [
-  'en',
-  'zh-CN',
-  'zh-TW',
-  'ja',
-  'ko',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt',
-  'ru',
-  'ar',
-  'id',
-  'ms',
-  'th',
-  'vi',
-] as const;
+import { DEFAULT_LOCALE, isLocale, type Locale, SUPPORTED_LOCALES } from '@pictura/common/locales';
 
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export { DEFAULT_LOCALE, isLocale, type Locale, SUPPORTED_LOCALES };
+
 export type TextDirection = 'ltr' | 'rtl';
 
-export const DEFAULT_LOCALE: Locale = 'en';
 export const LOCALE_STORAGE_KEY = 'userLocale';
 
 /** Each language's name in that language, so a reader can find their own in the switcher. */
@@ -55,10 +38,6 @@ export interface PathParts {
   pathname: string;
   search?: string;
   hash?: string;
-}
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
 export function textDirection(locale: Locale): TextDirection {

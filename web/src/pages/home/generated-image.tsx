@@ -1,8 +1,18 @@
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
-import { AlertIcon, DownloadIcon, EyeIcon, UpscaleIcon } from '../../components/icons.tsx';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { storeRedirectAfterLogin } from '../../auth/auth-storage.ts';
+import {
+  AlertIcon,
+  CopyIcon,
+  DownloadIcon,
+  EyeIcon,
+  ShareIcon,
+  UpscaleIcon,
+} from '../../components/icons.tsx';
+import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 import { ratioStyle } from './result-layout.ts';
@@ -11,6 +21,8 @@ interface GeneratedImageCardProps {
   image: GeneratedImage;
   index: number;
   prompt: string;
+  /** The job that made the image: the community publish form (issue 8) finds the image by it. */
+  jobId: string | null;
 }
 
 function downloadName(image: GeneratedImage, index: number): string {
@@ -18,13 +30,37 @@ function downloadName(image: GeneratedImage, index: number): string {
   return `pictura-${image.seed}-${index}.${extension}`;
 }
 
-export function GeneratedImageCard({ image, index, prompt }: GeneratedImageCardProps) {
+export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedImageCardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { user, openSignIn } = useAuth();
   // Flagged images stay blurred until the viewer chooses to see them.
   const [revealed, setRevealed] = useState(false);
   const hidden = image.flagged && !revealed;
   const number = index + 1;
+  const publishPath = `/community?publish=${encodeURIComponent(jobId ?? '')}&image=${index}`;
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(new URL(image.url, window.location.href).href);
+      toast('success', t('upscaler.linkCopied'));
+    } catch {
+      toast('error', t('upscaler.errors.copyFailed'));
+    }
+  };
+
+  const publish = () => {
+    if (!user) {
+      // Publishing needs sign-in; the publish form opens once signed in.
+      storeRedirectAfterLogin(publishPath);
+      toast('info', t('auth.loginFirst'));
+      openSignIn();
+      return;
+    }
+    navigate(localizedPath(locale, publishPath));
+  };
 
   return (
     <figure
@@ -60,14 +96,6 @@ export function GeneratedImageCard({ image, index, prompt }: GeneratedImageCardP
           {t('status.imageDetails', { width: image.width, height: image.height, seed: image.seed })}
         </span>
         <span className="result-image__actions">
-          <Link
-            className="button button--small"
-            to={`${localizedPath(locale, '/upscaler')}?imageUrl=${encodeURIComponent(image.url)}`}
-            aria-label={t('upscaler.upscaleThisImage', { index: number })}
-          >
-            <UpscaleIcon />
-            {t('upscaler.upscaleThis')}
-          </Link>
           <a
             className="button button--small"
             href={image.url}
@@ -77,6 +105,34 @@ export function GeneratedImageCard({ image, index, prompt }: GeneratedImageCardP
             <DownloadIcon />
             {t('status.download')}
           </a>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void copyLink()}
+            aria-label={t('status.copyLinkImage', { index: number })}
+          >
+            <CopyIcon />
+            {t('upscaler.copyLink')}
+          </button>
+          <Link
+            className="button button--small"
+            to={`${localizedPath(locale, '/upscaler')}?imageUrl=${encodeURIComponent(image.url)}`}
+            aria-label={t('upscaler.upscaleThisImage', { index: number })}
+          >
+            <UpscaleIcon />
+            {t('upscaler.upscaleThis')}
+          </Link>
+          {jobId ? (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={publish}
+              aria-label={t('status.publishImage', { index: number })}
+            >
+              <ShareIcon />
+              {t('status.publish')}
+            </button>
+          ) : null}
         </span>
       </figcaption>
     </figure>

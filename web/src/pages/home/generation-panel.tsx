@@ -14,6 +14,7 @@ interface GenerationPanelProps {
   phase: GenerationPhase;
   waitHint: WaitHint;
   request: GenerateRequest | null;
+  jobId: string | null;
   onRetry: () => void;
 }
 
@@ -80,7 +81,7 @@ function ProgressStatus({ phase }: { phase: GenerationPhase }) {
   return null;
 }
 
-export function GenerationPanel({ ref, phase, waitHint, request, onRetry }: GenerationPanelProps) {
+export function GenerationPanel({ ref, phase, waitHint, request, jobId, onRetry }: GenerationPanelProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const active = phase.kind === 'submitting' || phase.kind === 'waiting' || phase.kind === 'processing';
@@ -135,7 +136,13 @@ export function GenerationPanel({ ref, phase, waitHint, request, onRetry }: Gene
       {phase.kind === 'completed' ? (
         <div className={resultGridClass(phase.images.length)}>
           {phase.images.map((image, index) => (
-            <GeneratedImageCard key={image.url} image={image} index={index} prompt={request?.prompt ?? ''} />
+            <GeneratedImageCard
+              key={image.url}
+              image={image}
+              index={index}
+              prompt={request?.prompt ?? ''}
+              jobId={jobId}
+            />
           ))}
         </div>
       ) : null}

@@ -100,4 +100,24 @@ describe('generationPhase', () => {
       generationPhase({ ...base, job: job({ status: 'completed', images: [image] }), jobError: pollError }),
     ).toMatchObject({ kind: 'completed' });
   });
+
+  it('shows the translated text for errors every language has, such as storage being down', () => {
+    expect(
+      generationPhase({
+        ...base,
+        job: job({
+          status: 'error',
+          error: {
+            error: 'storage_unavailable',
+            message: 'Image storage service is temporarily unavailable, please try again later',
+          },
+        }),
+      }),
+    ).toEqual({ kind: 'error', message: null, fallbackKey: 'errors.storageUnavailable' });
+    expect(generationPhase({ ...base, submitError: new ApiError(503, 'storage_unavailable', 'x') })).toEqual({
+      kind: 'error',
+      message: null,
+      fallbackKey: 'errors.storageUnavailable',
+    });
+  });
 });

@@ -6,7 +6,15 @@ export type ErrorFallbackKey =
   | 'errors.generateFailed'
   | 'errors.retrieveFailed'
   | 'errors.server'
-  | 'errors.network';
+  | 'errors.network'
+  | 'errors.storageUnavailable';
+
+/** Error codes whose message we have in every language; the page shows the translation. */
+const TRANSLATED_CODES: Record<string, ErrorFallbackKey> = {
+  generation_failed: 'errors.generateFailed',
+  invalid_input: 'errors.generateFailed',
+  storage_unavailable: 'errors.storageUnavailable',
+};
 
 export interface PhaseError {
   /** The server's own message, shown as is; null when the server gave none. */
@@ -29,6 +37,8 @@ export function isActivePhase(phase: GenerationPhase): boolean {
 
 export function describeError(error: unknown, fallbackKey: ErrorFallbackKey): PhaseError {
   if (error instanceof ApiError) {
+    const known = TRANSLATED_CODES[error.code];
+    if (known) return { message: null, fallbackKey: known };
     if (error.message) return { message: error.message, fallbackKey };
     return { message: null, fallbackKey: error.status >= 500 ? 'errors.server' : fallbackKey };
   }
@@ -54,6 +64,8 @@ export function generationPhase(input: {
       : { kind: 'error', message: null, fallbackKey: 'errors.retrieveFailed' };
   }
   if (job?.status === 'error') {
+    const known = job.error ? TRANSLATED_CODES[job.error.error] : undefined;
+    if (known) return { kind: 'error', message: null, fallbackKey: known };
     return { kind: 'error', message: job.error?.message || null, fallbackKey: 'errors.generateFailed' };
   }
   if (jobError) return { kind: 'error', ...describeError(jobError, 'errors.retrieveFailed') };

@@ -52,4 +52,11 @@ describe('toGenerateRequest', () => {
   it('leaves the seed out when none is given, so the server picks one', () => {
     expect(toGenerateRequest(values({ prompt: 'x' }))).not.toHaveProperty('seed');
   });
+
+  it('sends the chosen model, and none for the server default', () => {
+    expect(toGenerateRequest(values({ prompt: 'x', model: 'sd-turbo' }))).toMatchObject({
+      model: 'sd-turbo',
+    });
+    expect(toGenerateRequest(values({ prompt: 'x' }))).not.toHaveProperty('model');
+  });
 });

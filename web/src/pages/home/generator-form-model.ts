@@ -23,6 +23,8 @@ export interface GeneratorFormValues {
   count: number;
   /** As typed; empty means a random seed. */
   seed: string;
+  /** A model name from GET /api/models; empty means the server's default. */
+  model: string;
 }
 
 export const INITIAL_FORM_VALUES: GeneratorFormValues = {
@@ -34,6 +36,7 @@ export const INITIAL_FORM_VALUES: GeneratorFormValues = {
   lighting: 'none',
   count: 1,
   seed: '',
+  model: '',
 };
 
 export interface GeneratorFormErrors {
@@ -65,5 +68,6 @@ export function toGenerateRequest(values: GeneratorFormValues): GenerateRequest 
     composition: 'none',
     count: values.count,
     ...(seed === '' ? {} : { seed: Number(seed) }),
+    ...(values.model ? { model: values.model } : {}),
   };
 }

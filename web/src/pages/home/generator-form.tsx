@@ -5,12 +5,13 @@ import {
   LIGHTINGS,
   STYLES,
 } from '@pictura/common/generation-options';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerateRequest } from '../../api/generation.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { SparklesIcon } from '../../components/icons.tsx';
 import { SelectField } from '../../components/select-field.tsx';
+import { useModels } from '../../hooks/use-models.ts';
 import { AspectRatioVisual } from './aspect-ratio-visual.tsx';
 import {
   type GeneratorFormErrors,
@@ -25,14 +26,32 @@ import {
 
 const ASPECT_RATIO_KEYS = Object.keys(ASPECT_RATIOS) as AspectRatio[];
 
+/** Settings to load into the form (an example's "Create Similar"); a new `id` applies them again. */
+export interface GeneratorPreset {
+  id: number;
+  values: Partial<GeneratorFormValues>;
+}
+
 interface GeneratorFormProps {
   busy: boolean;
   onGenerate: (request: GenerateRequest) => void;
+  preset?: GeneratorPreset | null;
 }
 
-export function GeneratorForm({ busy, onGenerate }: GeneratorFormProps) {
+export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<GeneratorFormValues>(INITIAL_FORM_VALUES);
+  const [values, setValues] = useState<GeneratorFormValues>(() => ({
+    ...INITIAL_FORM_VALUES,
+    ...preset?.values,
+  }));
+  const models = useModels('generate');
+  const appliedPreset = useRef(preset?.id);
+  useEffect(() => {
+    if (!preset || appliedPreset.current === preset.id) return;
+    appliedPreset.current = preset.id;
+    setValues({ ...INITIAL_FORM_VALUES, ...preset.values });
+    setErrors({});
+  }, [preset]);
   const [errors, setErrors] = useState<GeneratorFormErrors>({});
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const seedRef = useRef<HTMLInputElement>(null);
@@ -71,11 +90,27 @@ export function GeneratorForm({ busy, onGenerate }: GeneratorFormProps) {
     onGenerate(toGenerateRequest(values));
   }
 
+  const modelOptions = [
+    { value: '', label: t('generator.modelDefault') },
+    ...(models.data ?? []).map((model) => ({
+      value: model.name,
+      label: model.default
+        ? t('generator.modelIsDefault', { title: model.title || model.name })
+        : model.title || model.name,
+    })),
+  ];
+
   const optionLabels = <T extends string>(group: 'style' | 'color' | 'lighting', keys: readonly T[]) =>
     keys.map((value) => ({ value, label: t(`options.${group}.${value}`) }));
 
   return (
-    <form className="panel generator-form" onSubmit={submit} noValidate aria-label={t('generator.formLabel')}>
+    <form
+      id="generator"
+      className="panel generator-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('generator.formLabel')}
+    >
       <div className="field">
         <label htmlFor={ids.prompt} className="field-label">
           {t('generator.promptLabel')}
@@ -165,6 +200,12 @@ export function GeneratorForm({ busy, onGenerate }: GeneratorFormProps) {
       </div>
 
       <div className="field-row">
+        <SelectField
+          label={t('generator.modelLabel')}
+          value={values.model}
+          onChange={(value) => update('model', value)}
+          options={modelOptions}
+        />
         <ChoiceGroup
           legend={t('generator.countLabel')}
           name="count"
@@ -173,6 +214,8 @@ export function GeneratorForm({ busy, onGenerate }: GeneratorFormProps) {
           onChange={(value) => update('count', Number(value))}
           choices={IMAGE_COUNTS.map((count) => ({ value: String(count), label: String(count) }))}
         />
+      </div>
+      <div className="field-row field-row--single">
         <div className="field">
           <label htmlFor={ids.seed} className="field-label">
             {t('generator.seedLabel')}

@@ -39,6 +39,7 @@ export function useGenerationRun(): {
   phase: GenerationPhase;
   waitHint: WaitHint;
   request: GenerateRequest | null;
+  jobId: string | null;
   start: (request: GenerateRequest) => void;
   retry: () => void;
 } {
@@ -73,5 +74,5 @@ export function useGenerationRun(): {
     if (run) start(run.request);
   }, [run, start]);
 
-  return { phase, waitHint, request: run?.request ?? null, start, retry };
+  return { phase, waitHint, request: run?.request ?? null, jobId: run?.jobId ?? null, start, retry };
 }

@@ -23,3 +23,5 @@ export function NotFoundPage() {
     </div>
   );
 }
+
+export default NotFoundPage;

@@ -2,6 +2,7 @@ import { type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useId, us
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../api/upload.ts';
+import { HouseAd } from '../../components/house-ad.tsx';
 import {
   AlertIcon,
   ArrowBackIcon,
@@ -363,6 +364,7 @@ export function UpscalerPage() {
           />
         ) : null}
       </div>
+      <HouseAd />
     </div>
   );
 }
@@ -479,3 +481,5 @@ function ResultPanel({ ref, phase, before, locale, text, onBack }: ResultPanelPr
     </section>
   );
 }
+
+export default UpscalerPage;

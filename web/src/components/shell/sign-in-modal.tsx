@@ -1,0 +1,181 @@
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { googleLoginUrl, login, type SessionUser } from '../../api/auth.ts';
+import { ApiError } from '../../api/http.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { authErrorText } from '../../auth/auth-errors.ts';
+import { localizedPath } from '../../i18n/locale.ts';
+import { useLocale } from '../../i18n/locale-routing.tsx';
+import { CloseIcon, GoogleLogo, LogoMark } from '../icons.tsx';
+import { useToast } from '../toast.tsx';
+import { useDialog } from '../use-dialog.ts';
+
+/**
+ * Spec 2: a title, one Google sign-in option, terms and privacy links; closes on outside click, the close
+ * button or Escape. A username and password form sits behind a secondary link for accounts made on /register.
+ */
+export default function SignInModal() {
+  const { closeSignIn } = useAuth();
+  return <SignInDialog onClose={closeSignIn} />;
+}
+
+function SignInDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const toast = useToast();
+  const { completeSignIn } = useAuth();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const close = useCallback(() => onClose(), [onClose]);
+  useDialog(true, close, panelRef);
+
+  const signInWithGoogle = async () => {
+    setGoogleBusy(true);
+    try {
+      window.location.assign(await googleLoginUrl(locale));
+    } catch (error) {
+      setGoogleBusy(false);
+      // 409: this server has no Google client configured.
+      toast(
+        'error',
+        error instanceof ApiError && error.status === 409
+          ? t('auth.googleUnavailable')
+          : t('auth.googleInitFailed'),
+      );
+    }
+  };
+
+  return (
+    <div className="modal">
+      <div className="modal__overlay" aria-hidden="true" onClick={close} />
+      <div ref={panelRef} className="modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <button
+          type="button"
+          className="icon-button modal__close"
+          aria-label={t('auth.close')}
+          onClick={close}
+        >
+          <CloseIcon />
+        </button>
+        <LogoMark className="modal__logo" width={44} height={44} />
+        <h2 id={titleId} className="modal__title">
+          {t('auth.modalTitle')}
+        </h2>
+        <p className="modal__text">{t('auth.modalText')}</p>
+        <button
+          type="button"
+          className="button button--large google-button"
+          disabled={googleBusy}
+          onClick={() => void signInWithGoogle()}
+          data-autofocus
+        >
+          {googleBusy ? <span className="spinner spinner--dark" aria-hidden="true" /> : <GoogleLogo />}
+          {t('auth.google')}
+        </button>
+
+        {showPassword ? (
+          <PasswordSignIn onSignedIn={completeSignIn} />
+        ) : (
+          <button
+            type="button"
+            className="link-button modal__secondary"
+            onClick={() => setShowPassword(true)}
+          >
+            {t('auth.usePassword')}
+          </button>
+        )}
+        <p className="modal__register">
+          {t('auth.noAccount')}{' '}
+          <Link to={localizedPath(locale, '/register')} onClick={close}>
+            {t('auth.createAccount')}
+          </Link>
+        </p>
+        <p className="modal__legal">
+          {t('auth.agreePrefix')}{' '}
+          <Link to={localizedPath(locale, '/terms')} onClick={close}>
+            {t('nav.terms')}
+          </Link>{' '}
+          {t('auth.agreeAnd')}{' '}
+          <Link to={localizedPath(locale, '/privacy')} onClick={close}>
+            {t('nav.privacy')}
+          </Link>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function PasswordSignIn({ onSignedIn }: { onSignedIn: (token: string, user: SessionUser) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { user: useId(), pass: useId(), error: useId() };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError(t('auth.credentialsRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const signed = await login(username.trim(), password);
+      onSignedIn(signed.token, signed.user);
+      toast('success', t('auth.loginSuccess'));
+    } catch (caught) {
+      const text = authErrorText(caught, 'auth.loginFailed');
+      setError('key' in text ? t(text.key) : text.text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="modal__form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={ids.user} className="field-label">
+          {t('auth.username')}
+        </label>
+        <input
+          id={ids.user}
+          className="text-input"
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          aria-describedby={error ? ids.error : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.pass} className="field-label">
+          {t('auth.password')}
+        </label>
+        <input
+          id={ids.pass}
+          type="password"
+          className="text-input"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-describedby={error ? ids.error : undefined}
+        />
+      </div>
+      {error ? (
+        <p id={ids.error} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {t('auth.signIn')}
+      </button>
+    </form>
+  );
+}

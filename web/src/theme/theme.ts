@@ -1,0 +1,35 @@
+// Dark and light theme (spec 3: local storage `theme` = dark | light). Without a stored choice the
+// system preference decides. Applied to <html data-theme> before the first render, so nothing flashes.
+export type Theme = 'dark' | 'light';
+export const THEME_KEY = 'theme';
+
+const THEME_COLORS: Record<Theme, string> = { dark: '#0b0d14', light: '#f6f7fb' };
+
+export function readStoredTheme(): Theme | null {
+  try {
+    const value = window.localStorage.getItem(THEME_KEY);
+    return value === 'dark' || value === 'light' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function initialTheme(): Theme {
+  const stored = readStoredTheme();
+  if (stored) return stored;
+  return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
+}
+
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.dataset.theme = theme;
+  root.style.colorScheme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
+  document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme);
+}
+
+export function storeTheme(theme: Theme): void {
+  try {
+    window.localStorage.setItem(THEME_KEY, theme);
+  } catch {}
+}
