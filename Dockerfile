@@ -39,9 +39,14 @@ COPY web/package.json web/
 
 # ---- the web app (needs the dev toolchain; only its dist/ leaves this stage) -----------------------------
 FROM manifests AS web-build
+# Chromium pre-renders the marketing pages for every locale at build time (crawlers and first paint need no
+# JavaScript); PRERENDER=required fails the build instead of shipping a plain single-page app.
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+ENV PRERENDER=required
 RUN --mount=type=cache,target=/root/.npm (npm ci --ignore-scripts --no-audit --no-fund || npm install --ignore-scripts --no-audit --no-fund)
 COPY tsconfig.base.json tsconfig.json ./
-COPY services/common/src/generation-options.ts services/common/src/
+COPY services/common/src/generation-options.ts services/common/src/locales.ts services/common/src/
 COPY web/ web/
 RUN npm run build -w @pictura/web
 

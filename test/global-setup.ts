@@ -13,8 +13,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const log = (text: string) => console.log(`[test setup] ${text}`);
-  // The end-to-end tests drive the built web app that the gateway serves.
-  ensureWebBuild({ log });
+  // The end-to-end tests drive the built web app that the gateway serves. SKIP_WEB_BUILD=1 keeps the
+  // current build, for a run of service tests while someone else is editing the web app.
+  if (process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild({ log });
   const redis = await ensureRedis({ url: process.env.REDIS_URL, log });
   const postgres = await ensurePostgres({ url: process.env.TEST_DATABASE_URL, log });
   project.provide('redisUrl', redis.url);

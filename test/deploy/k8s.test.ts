@@ -16,6 +16,7 @@ type K8sObject = {
   apiVersion: string;
   kind: string;
   metadata: { name: string; namespace?: string };
+  // biome-ignore lint/suspicious/noExplicitAny: rendered manifests are walked field by field; the schemas check their shape
   spec?: any;
 };
 
@@ -128,10 +129,13 @@ describe.each(['dev', 'prod'])('k8s overlay %s', (overlay) => {
   it('wires the shared image store into gateway, jobs, history and worker', () => {
     const pvc = find(objects, 'PersistentVolumeClaim', 'pictura-objects')!;
     expect(pvc.spec.accessModes).toEqual(['ReadWriteMany']);
-    for (const name of ['gateway', 'jobs', 'history', 'worker']) {
+    for (const name of ['gateway', 'jobs', 'history', 'community', 'worker']) {
       const volumes = find(objects, 'Deployment', name)!.spec.template.spec.volumes;
       expect(
-        volumes.some((v: any) => v.persistentVolumeClaim?.claimName === 'pictura-objects'),
+        volumes.some(
+          (v: { persistentVolumeClaim?: { claimName?: string } }) =>
+            v.persistentVolumeClaim?.claimName === 'pictura-objects',
+        ),
         name,
       ).toBe(true);
     }
@@ -173,6 +177,69 @@ describe.each(['dev', 'prod'])('k8s overlay %s', (overlay) => {
     for (const policy of policies) {
       for (const rule of policy.spec.ingress ?? [])
         expect(rule.ports?.length, policy.metadata.name).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('network policies follow the code', () => {
+  const SERVICES = ['auth', 'billing', 'community', 'history', 'jobs'] as const;
+  const PORTS: Record<string, number> = {
+    auth: 7101,
+    billing: 7102,
+    community: 7103,
+    history: 7104,
+    jobs: 7105,
+  };
+
+  /** Which services each service's composition root opens a gRPC client to (config.<NAME>_ADDR). */
+  function callsInCode(): [string, string][] {
+    return SERVICES.flatMap((caller) => {
+      const main = readFileSync(`${root}services/${caller}/src/main.ts`, 'utf8');
+      const callees = [...main.matchAll(/createServiceClient\(\w+, config\.(\w+)_ADDR/g)].map((m) =>
+        m[1]!.toLowerCase(),
+      );
+      return [...new Set(callees)].map((callee): [string, string] => [caller, callee]);
+    });
+  }
+
+  type Selector = { matchLabels?: Record<string, string>; matchExpressions?: { values: string[] }[] };
+  const names = (selector: Selector | undefined): string[] => [
+    ...(selector?.matchLabels?.['app.kubernetes.io/name']
+      ? [selector.matchLabels['app.kubernetes.io/name']]
+      : []),
+    ...(selector?.matchExpressions?.flatMap((e) => e.values) ?? []),
+  ];
+  const opens = (port: number) => (rule: { ports?: { port: number; endPort?: number }[] }) =>
+    (rule.ports ?? []).some((p) => p.port <= port && port <= (p.endPort ?? p.port));
+
+  it('lets every service-to-service call in the code through, both ways', () => {
+    const policies = render('dev').filter((o) => o.kind === 'NetworkPolicy');
+    const calls = callsInCode();
+    expect(calls.length).toBeGreaterThan(3);
+    for (const [caller, callee] of calls) {
+      const port = PORTS[callee]!;
+      const egress = policies.some(
+        (p) =>
+          names(p.spec.podSelector).includes(caller) &&
+          (p.spec.egress ?? []).some(
+            (rule: { to: { podSelector?: Selector }[] }) =>
+              opens(port)(rule as never) && rule.to.some((to) => names(to.podSelector).includes(callee)),
+          ),
+      );
+      const ingress = policies.some(
+        (p) =>
+          names(p.spec.podSelector).includes(callee) &&
+          (p.spec.ingress ?? []).some(
+            (rule: { from: { podSelector?: Selector }[] }) =>
+              opens(port)(rule as never) &&
+              rule.from.some((from) => names(from.podSelector).includes(caller)),
+          ),
+      );
+      expect({ call: `${caller} -> ${callee}`, egress, ingress }).toEqual({
+        call: `${caller} -> ${callee}`,
+        egress: true,
+        ingress: true,
+      });
     }
   });
 });

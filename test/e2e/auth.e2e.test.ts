@@ -18,17 +18,8 @@ describe('accounts on the running product', () => {
   }, 180_000);
   afterAll(() => stack?.stop());
 
-  const api = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as ApiBody };
-  };
+  const api = (method: string, path: string, token?: string, body?: unknown) =>
+    stack.api<ApiBody>(method, path, token, body);
 
   it('registers, signs in, shows the user, and refuses the token after logout', async () => {
     const registered = await api('POST', '/api/auth/register', undefined, {

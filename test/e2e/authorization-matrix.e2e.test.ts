@@ -1,131 +1,46 @@
 // Every gateway route, called on the running product as each kind of caller, gets the status it must.
-// Routes come from the served OpenAPI document, so a new route without a row here fails the test.
+// Routes come from the served OpenAPI document, so a new route without a row fails the test. The rows
+// live per product area in ./authorization/<area>.rows.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../support/stack.ts';
+import { adminRows } from './authorization/admin.rows.ts';
+import { communityRows } from './authorization/community.rows.ts';
+import { communityAdminRows } from './authorization/community-admin.rows.ts';
+import { generationRows } from './authorization/generation.rows.ts';
+import { historyRows } from './authorization/history.rows.ts';
+import { identityRows } from './authorization/identity.rows.ts';
+import { type Identity, type MatrixContext, ROLES, type Role, type Rows } from './authorization/matrix.ts';
+import { paymentsRows } from './authorization/payments.rows.ts';
 
-const ROLES = ['guest', 'user', 'other', 'banned', 'admin', 'apiKey'] as const;
-type Role = (typeof ROLES)[number];
-/** Statuses in ROLES order: guest, user, other user, banned user, admin, API key (an admin's key). */
-type Expected = [number, number, number, number, number, number];
+const AREAS = [
+  identityRows,
+  generationRows,
+  paymentsRows,
+  historyRows,
+  communityRows,
+  communityAdminRows,
+  adminRows,
+];
 
-interface Call {
-  path: string;
-  body?: unknown;
-}
-interface Row {
-  expect: Expected;
-  /** Builds the call for a caller; `fresh` rows get a new identity of that role (logout, deletion). */
-  call: (ctx: Context, role: Role) => Call | Promise<Call>;
-  fresh?: boolean;
-  why?: string;
-}
-interface Identity {
-  credential?: string;
-  userId: number;
-}
-interface Context {
-  /** A job submitted by "user". */
-  userJobId: string;
-  other: Identity;
-  newAdminKeyId(): Promise<string>;
+/** All areas' rows in one table; an operation claimed by two areas is a mistake. */
+function mergeAreas(areas: Rows[]): Rows {
+  const merged: Rows = {};
+  for (const rows of areas) {
+    for (const [operation, row] of Object.entries(rows)) {
+      if (merged[operation]) throw new Error(`two rows for ${operation}`);
+      merged[operation] = row;
+    }
+  }
+  return merged;
 }
 
-// One table: method and OpenAPI path → who gets what.
-//                                          guest user other banned admin apiKey
-const MATRIX: Record<string, Row> = {
-  'GET /api/auth/me': { expect: [200, 200, 200, 401, 200, 200], call: () => ({ path: '/api/auth/me' }) },
-  'POST /api/auth/login': {
-    expect: [200, 200, 200, 200, 200, 200],
-    why: 'sign-in calls ignore a stale or banned token',
-    call: () => ({ path: '/api/auth/login', body: { username: 'matrix-user', password: 'matrix password' } }),
-  },
-  'POST /api/auth/register': {
-    expect: [400, 400, 400, 400, 400, 400],
-    why: 'open to all; a bad password proves the call was reached without creating accounts',
-    call: () => ({ path: '/api/auth/register', body: { username: `r${Date.now()}`, password: '1' } }),
-  },
-  'POST /api/auth/logout': {
-    expect: [200, 200, 200, 200, 200, 200],
-    fresh: true,
-    call: () => ({ path: '/api/auth/logout' }),
-  },
-  'GET /api/auth/google/login': {
-    expect: [409, 409, 409, 409, 409, 409],
-    why: 'no OpenID client is configured in this stack; the same for everyone',
-    call: () => ({ path: '/api/auth/google/login' }),
-  },
-  'GET /api/auth/token-from-cookie': {
-    expect: [401, 401, 401, 401, 401, 401],
-    why: 'no hand-off cookie: nobody gets a token',
-    call: () => ({ path: '/api/auth/token-from-cookie?_t=1' }),
-  },
-  'PUT /api/user/profile': {
-    expect: [401, 200, 200, 401, 200, 200],
-    call: () => ({ path: '/api/user/profile', body: { name: 'Matrix' } }),
-  },
-  'DELETE /api/user/account': {
-    expect: [401, 200, 200, 401, 200, 200],
-    fresh: true,
-    call: () => ({ path: '/api/user/account' }),
-  },
-  'GET /api/user/api-keys': {
-    expect: [401, 200, 200, 401, 200, 200],
-    why: 'anyone signed in may list their own keys (none without API access)',
-    call: () => ({ path: '/api/user/api-keys' }),
-  },
-  'POST /api/user/api-keys': {
-    expect: [401, 403, 403, 401, 201, 403],
-    why: 'needs API access (admins until billing lands), and a key cannot mint more keys',
-    call: () => ({ path: '/api/user/api-keys', body: { name: 'matrix' } }),
-  },
-  'DELETE /api/user/api-keys/{id}': {
-    expect: [401, 404, 404, 401, 200, 404],
-    why: "each call revokes a fresh key of the first admin: another's key does not exist for the caller",
-    call: async (ctx) => ({ path: `/api/user/api-keys/${await ctx.newAdminKeyId()}` }),
-  },
-  'GET /api/admin/users': {
-    expect: [401, 403, 403, 401, 200, 200],
-    call: () => ({ path: '/api/admin/users' }),
-  },
-  'POST /api/admin/users/{id}/{action}': {
-    expect: [401, 403, 403, 401, 200, 200],
-    call: (ctx) => ({ path: `/api/admin/users/${ctx.other.userId}/unadmin` }),
-  },
-  'POST /api/generate': {
-    expect: [202, 202, 202, 401, 202, 202],
-    call: () => ({ path: '/api/generate', body: { prompt: 'a lighthouse at dusk' } }),
-  },
-  'GET /api/jobs/{id}': {
-    expect: [404, 200, 404, 401, 404, 404],
-    why: "someone else's job does not exist for the caller, admins included",
-    call: (ctx) => ({ path: `/api/jobs/${ctx.userJobId}` }),
-  },
-  'GET /api/jobs/{id}/events': {
-    expect: [404, 200, 404, 401, 404, 404],
-    call: (ctx) => ({ path: `/api/jobs/${ctx.userJobId}/events` }),
-  },
-  'GET /api/models': { expect: [200, 200, 200, 401, 200, 200], call: () => ({ path: '/api/models' }) },
-  'POST /api/upload/image': {
-    expect: [400, 400, 400, 401, 400, 400],
-    why: 'open to all; a JSON body without an image proves the call was reached',
-    call: () => ({ path: '/api/upload/image', body: {} }),
-  },
-  'POST /api/upload/upscale': {
-    expect: [400, 400, 400, 401, 400, 400],
-    call: () => ({ path: '/api/upload/upscale', body: {} }),
-  },
-  'GET /files/{key}': {
-    expect: [404, 404, 404, 401, 404, 404],
-    why: 'public content-addressed files; an unknown key is missing for everyone',
-    call: () => ({ path: `/files/${'0'.repeat(64)}.png` }),
-  },
-};
+const MATRIX = mergeAreas(AREAS);
 
 describe('authorization matrix on the running product', () => {
   let stack: Stack;
   const identities = {} as Record<Role, Identity>;
-  let ctx: Context;
+  let ctx: MatrixContext;
 
   // Each new account comes from its own address, so the per-address registration limit stays out of the way.
   const send = async (method: string, path: string, credential?: string, body?: unknown, ip?: string) => {
@@ -184,7 +99,7 @@ describe('authorization matrix on the running product', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      processes: ['auth', 'billing', 'community', 'history', 'jobs', 'gateway'],
+      processes: ['auth', 'billing', 'community', 'history', 'jobs', 'worker', 'gateway'],
       env: { TRUST_PROXY: 'true' },
     });
     const root = await register('matrix-root'); // user 1: the administrator
@@ -193,14 +108,13 @@ describe('authorization matrix on the running product', () => {
     for (const role of ['user', 'other', 'banned', 'apiKey'] as const) {
       identities[role] = await makeIdentity(role, root);
     }
-    const job = await send('POST', '/api/generate', identities.user.credential, { prompt: 'owned by user' });
-    expect(job.status).toBe(202);
+    const fixtures = new Map<string, Promise<unknown>>();
     ctx = {
-      userJobId: job.body.job_id as string,
-      other: identities.other,
-      async newAdminKeyId() {
-        const key = await send('POST', '/api/user/api-keys', root.credential, { name: 'to revoke' });
-        return (key.body.api_key as { id: string }).id;
+      identities,
+      send: (method, path, credential, body) => send(method, path, credential, body),
+      once<T>(name: string, make: () => Promise<T>) {
+        if (!fixtures.has(name)) fixtures.set(name, make());
+        return fixtures.get(name) as Promise<T>;
       },
     };
   }, 240_000);
@@ -229,5 +143,5 @@ describe('authorization matrix on the running product', () => {
     }
     // One comparison, so a failure shows the whole table at once.
     expect(got).toEqual(Object.fromEntries(Object.entries(MATRIX).map(([op, row]) => [op, row.expect])));
-  });
+  }, 240_000);
 });

@@ -1,7 +1,7 @@
 // A person in Chromium: opens the site, is sent to a locale, types a prompt, watches progress, gets a picture.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, openApp } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 describe('the generator page in a real browser', () => {
@@ -23,7 +23,7 @@ describe('the generator page in a real browser', () => {
     await page.goto(`${stack.url}/`);
     await page.waitForURL(/\/ja\/$/);
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
-    await page.goto(`${stack.url}/ar/`);
+    await openApp(page, `${stack.url}/ar/`);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     // Stored once the Arabic strings have loaded and the language switched.
     await expect.poll(() => page.evaluate("localStorage.getItem('userLocale')")).toBe('ar');
@@ -36,7 +36,7 @@ describe('the generator page in a real browser', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST') posts.push(request.url());
     });
-    await page.goto(`${stack.url}/en/`);
+    await openApp(page, `${stack.url}/en/`);
     await page.getByRole('button', { name: /generate/i }).click();
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
@@ -47,7 +47,7 @@ describe('the generator page in a real browser', () => {
 
   it('shows progress, then the generated PNG', { timeout: 90_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.url}/en/`);
+    await openApp(page, `${stack.url}/en/`);
     await page.getByLabel('Describe your image').fill('a red kite over green hills');
     await page.locator('label', { hasText: 'Anime' }).click();
     expect(await page.getByRole('radio', { name: 'Anime' }).isChecked()).toBe(true);

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, openApp } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Img = {
@@ -43,7 +43,7 @@ describe('the upscaler page in a real browser', () => {
     timeout: 120_000,
   }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.url}/en/upscaler`);
+    await openApp(page, `${stack.url}/en/upscaler`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The default sample is marked as an example.
     expect(await page.getByText('Example', { exact: true }).isVisible()).toBe(true);
@@ -106,7 +106,7 @@ describe('the upscaler page in a real browser', () => {
 
   it("says 'Uploaded file is not an image' for a text file named .png", { timeout: 60_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${stack.url}/en/upscaler`);
+    await openApp(page, `${stack.url}/en/upscaler`);
     await page.getByLabel('Choose an image file').setInputFiles({
       name: 'notes.png',
       mimeType: 'image/png',
@@ -120,11 +120,38 @@ describe('the upscaler page in a real browser', () => {
     await page.close();
   });
 
+  it('refuses a file that is not an image, and one over 10 MB, before sending anything', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 780 } });
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/upload/image')) uploads.push(request.url());
+    });
+    await openApp(page, `${stack.url}/en/upscaler`);
+    const input = page.getByLabel('Choose an image file');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent(), { timeout: 10_000 })
+      .toContain('Uploaded file is not an image');
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(10_485_761, 1),
+    });
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent(), { timeout: 10_000 })
+      .toContain('File is too large (maximum 10MB)');
+    expect(uploads).toEqual([]);
+    expect(await page.locator('.source-image__img').getAttribute('src')).toBe('/samples/upscale-example.png');
+    await page.close();
+  });
+
   it('falls back to the example when the link in the page query cannot load', {
     timeout: 60_000,
   }, async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 780 } });
-    await page.goto(`${stack.url}/en/upscaler?imageUrl=${encodeURIComponent('/files/missing.png')}`);
+    await openApp(page, `${stack.url}/en/upscaler?imageUrl=${encodeURIComponent('/files/missing.png')}`);
     await expect
       .poll(() => page.getByRole('alert').first().textContent(), { timeout: 20_000 })
       .toContain('Cannot load image, please check the URL The default example image is used instead.');

@@ -1,6 +1,6 @@
 // Headless Chromium from the machine's own package (never a downloaded browser), driven by Playwright.
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -21,4 +21,13 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Opens a page and waits until the app has started: the pre-rendered HTML shows first, and what is typed
+ * into it before the app takes over is discarded (the app sets `window.__picturaReady` once mounted).
+ */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction('window.__picturaReady === true', undefined, { timeout: 30_000 });
 }

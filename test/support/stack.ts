@@ -20,6 +20,13 @@ export interface Stack {
   logs(name: string): string[];
   /** The process's Prometheus endpoint. */
   metricsUrl(name: string): string;
+  /** A JSON call to the gateway, as the web app makes it (bearer token when given). */
+  api<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }
 
@@ -125,6 +132,18 @@ export async function startStack(
     kill,
     logs: (name) => output.get(name) ?? [],
     metricsUrl: (name) => `http://127.0.0.1:${metricsPortFor(name, base)}/metrics`,
+    async api<T>(method: string, path: string, token?: string, body?: unknown) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = res.headers.get('content-type')?.includes('json') ? await res.json() : {};
+      return { status: res.status, body: json as T };
+    },
     async stop() {
       await Promise.all([...children.keys()].map((name) => kill(name)));
       await scratch?.drop();
