@@ -47,6 +47,8 @@ const NOT_CHECKED: Record<string, string> = {
   'admin/users': 'administrators only',
   'admin/reports': 'administrators only',
   'admin/community-stats': 'administrators only',
+  'admin/content': 'administrators only',
+  'admin/settings': 'administrators only',
 };
 
 /** The static paths the app routes today, read from its router definition. */

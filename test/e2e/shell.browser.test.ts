@@ -145,7 +145,7 @@ describe('the site shell in a real browser', () => {
     await openApp(page, `${stack.url}/en/`);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.waitFor();
-    await banner.getByRole('link', { name: 'Learn more' }).click();
+    await banner.getByRole('link', { name: 'Read our privacy policy' }).click();
     await page.waitForURL(/\/en\/privacy$/);
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     expect(await page.getByText('Last updated: May 2024').isVisible()).toBe(true);
@@ -250,7 +250,7 @@ describe('the site shell in a real browser', () => {
     const context = await visitor(DESKTOP);
     const page = await context.newPage();
     await openApp(page, `${stack.url}/en/examples`);
-    await page.getByRole('button', { name: 'Create similar to “Neon city night”' }).click();
+    await page.getByRole('button', { name: 'Create Similar: Neon city night' }).click();
     await page.waitForURL(/\/en\/$/);
     const prompt = page.getByLabel('Describe your image');
     // expect.poll gives up after 1 s by default; a loaded machine may need longer to render the page.

@@ -1,16 +1,35 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { RequireAdmin, RequireSignIn } from './auth/route-guards.tsx';
 import { AppShell } from './components/app-shell.tsx';
 import { LocaleGate, LocaleRedirect } from './i18n/locale-routing.tsx';
 import { HomePage } from './pages/home/home-page.tsx';
 
-/** A route whose page is its own chunk, fetched on first visit (only the home page ships in the main bundle). */
-function lazyPage(path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject {
-  return { path, lazy: async () => ({ Component: (await load()).default }) };
+type Guard = ComponentType<{ children: ReactNode }>;
+
+/**
+ * A route whose page is its own chunk, fetched on first visit (only the home page ships in the main
+ * bundle), optionally behind a guard of spec 4 (sign-in or admin).
+ */
+function lazyPage(path: string, load: () => Promise<{ default: ComponentType }>, Guard?: Guard): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const Page = (await load()).default;
+      if (!Guard) return { Component: Page };
+      return {
+        Component: () => (
+          <Guard>
+            <Page />
+          </Guard>
+        ),
+      };
+    },
+  };
 }
 
-// Every page lives under /{locale}/ (spec 2). Account pages (history, community, pricing, settings…) come
-// with issue 8; until then their paths show the not-found page.
+// Every page lives under /{locale}/ (spec 2), with the access of spec sections 2 and 6.
 export const router = createBrowserRouter([
   {
     path: '/:locale',
@@ -33,6 +52,27 @@ export const router = createBrowserRouter([
           lazyPage('blog/:slug', () => import('./pages/blog/blog-post-page.tsx')),
           lazyPage('login', () => import('./pages/login/login-page.tsx')),
           lazyPage('register', () => import('./pages/register/register-page.tsx')),
+          lazyPage('pricing', () => import('./pages/pricing/pricing-page.tsx')),
+          // Always allowed (spec 4); the success page verifies the return and needs a session for the details.
+          lazyPage('payment/success', () => import('./pages/payment/payment-success-page.tsx')),
+          lazyPage('payment/cancel', () => import('./pages/payment/payment-cancel-page.tsx')),
+          lazyPage('subscription/success', () => import('./pages/payment/subscription-success-page.tsx')),
+          lazyPage('history', () => import('./pages/history/history-page.tsx'), RequireSignIn),
+          lazyPage('community', () => import('./pages/community/community-page.tsx')),
+          lazyPage('community/post/:id', () => import('./pages/community/post-page.tsx')),
+          lazyPage('user/posts', () => import('./pages/user-posts/user-posts-page.tsx'), RequireSignIn),
+          lazyPage('settings', () => import('./pages/settings/settings-page.tsx'), RequireSignIn),
+          lazyPage('chat', () => import('./pages/chat/chat-page.tsx'), RequireSignIn),
+          lazyPage('admin', () => import('./pages/admin/admin-dashboard-page.tsx'), RequireAdmin),
+          lazyPage('admin/users', () => import('./pages/admin/admin-users-page.tsx'), RequireAdmin),
+          lazyPage('admin/reports', () => import('./pages/admin/admin-reports-page.tsx'), RequireAdmin),
+          lazyPage(
+            'admin/community-stats',
+            () => import('./pages/admin/admin-community-stats-page.tsx'),
+            RequireAdmin,
+          ),
+          lazyPage('admin/content', () => import('./pages/admin/admin-content-page.tsx'), RequireAdmin),
+          lazyPage('admin/settings', () => import('./pages/admin/admin-settings-page.tsx'), RequireAdmin),
           lazyPage('oauth-callback', () => import('./pages/oauth-callback/oauth-callback-page.tsx')),
           lazyPage('auth/callback', () => import('./pages/oauth-callback/oauth-callback-page.tsx')),
           lazyPage('*', () => import('./pages/not-found/not-found-page.tsx')),

@@ -12,6 +12,17 @@ const byLocale = new Map(
   ]),
 );
 
+/** The signed-in areas' namespaces: `locales/<namespace>/<locale>.json`. */
+const namespaceFiles = import.meta.glob<Messages>('./locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+const namespaces = new Map<string, Map<string, Messages>>();
+for (const [path, messages] of Object.entries(namespaceFiles)) {
+  const [namespace, file] = path.replace('./locales/', '').split('/') as [string, string];
+  if (!namespaces.has(namespace)) namespaces.set(namespace, new Map());
+  namespaces.get(namespace)!.set(file.replace('.json', ''), messages);
+}
 function flatten(messages: Messages, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [key, value] of Object.entries(messages)) {
@@ -85,5 +96,41 @@ describe('locale files', () => {
     ];
     const missing = expected.filter((key) => !english.has(key));
     expect(missing).toEqual([]);
+  });
+});
+
+describe.each([...namespaces.keys()])('namespace %s', (namespace) => {
+  const locales = namespaces.get(namespace)!;
+  const englishMessages = flatten(locales.get('en') ?? {});
+
+  it('exists for exactly the 16 supported locales', () => {
+    expect([...locales.keys()].sort()).toEqual([...SUPPORTED_LOCALES].sort());
+  });
+
+  it('English has only non-empty strings', () => {
+    expect(englishMessages.size).toBeGreaterThan(0);
+    for (const [key, value] of englishMessages) {
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+
+  it.each(otherLocales)('%s has the same keys and placeholders as English, translated', (locale) => {
+    const messages = flatten(locales.get(locale) ?? {});
+    expect(
+      [...englishMessages.keys()].filter((key) => !messages.has(key)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      [...messages.keys()].filter((key) => !englishMessages.has(key)),
+      'extra',
+    ).toEqual([]);
+    for (const [key, value] of messages) {
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+      expect(placeholders(value as string), key).toEqual(placeholders(englishMessages.get(key) as string));
+    }
+    const same = [...messages].filter(([key, value]) => value === englishMessages.get(key));
+    expect(same.length / englishMessages.size).toBeLessThan(0.2);
   });
 });

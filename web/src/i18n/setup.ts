@@ -11,12 +11,22 @@ export interface LanguageChangedDetail {
 }
 
 // Every locale, English included, is a hashed JSON file fetched when first used: JSON.parse is cheaper
-// than evaluating the same object as JavaScript, and the home page's script stays small.
-const localeUrls = import.meta.glob<string>('./locales/*.json', {
+// than evaluating the same object as JavaScript, and the home page's script stays small. The shell and the
+// public pages use the default namespace (`locales/<locale>.json`); each signed-in area has a namespace of
+// its own (`locales/<namespace>/<locale>.json`), fetched only when one of its pages opens.
+const localeUrls = import.meta.glob<string>(['./locales/*.json', './locales/*/*.json'], {
   query: '?url',
   import: 'default',
   eager: true,
 });
+
+const DEFAULT_NAMESPACE = 'translation';
+
+function messagesPath(language: string, namespace: string): string {
+  return namespace === DEFAULT_NAMESPACE
+    ? `./locales/${language}.json`
+    : `./locales/${namespace}/${language}.json`;
+}
 
 async function fetchMessages(url: string): Promise<ResourceKey> {
   const response = await fetch(url);
@@ -27,8 +37,8 @@ async function fetchMessages(url: string): Promise<ResourceKey> {
 const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    const url = localeUrls[`./locales/${language}.json`];
+  read(language, namespace, callback) {
+    const url = localeUrls[messagesPath(language, namespace)];
     if (!url) {
       callback(null, {});
       return;
