@@ -24,6 +24,7 @@ import { generateRoutes } from './routes/generate.routes.ts';
 import { ErrorBody, JobBody } from './routes/generate.schemas.ts';
 import { type HealthClients, healthRoutes } from './routes/health.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
+import { openAiImagesRoutes } from './routes/openai-images.routes.ts';
 import { paymentsRoutes } from './routes/payments.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
@@ -118,6 +119,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     ),
     publicUrl: deps.config.PUBLIC_URL,
     allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
+  });
+  await app.register(openAiImagesRoutes, {
+    jobs: deps.jobs,
+    store: deps.store,
+    publicUrl: deps.config.PUBLIC_URL,
   });
   if (deps.services) {
     const area = { deps, services: deps.services };

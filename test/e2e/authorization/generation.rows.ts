@@ -26,6 +26,11 @@ export const generationRows: Rows = {
     expect: [404, 200, 404, 401, 404, 404],
     call: async (ctx) => ({ path: `/api/jobs/${await userJobId(ctx)}/events` }),
   },
+  'POST /v1/images/generations': {
+    expect: [401, 400, 400, 401, 400, 400],
+    why: 'integrators with a key or a session; an empty prompt proves the call was reached',
+    call: () => ({ path: '/v1/images/generations', body: { prompt: ' ' } }),
+  },
   'GET /api/models': { expect: [200, 200, 200, 401, 200, 200], call: () => ({ path: '/api/models' }) },
   'POST /api/upload/image': {
     expect: [400, 400, 400, 401, 400, 400],

@@ -29,6 +29,7 @@ function parseOptions(json: string): Record<string, unknown> {
 export function toHistoryItemBody(item: HistoryItem): HistoryItemBody {
   return {
     id: item.id,
+    job_id: item.jobId,
     type: item.type === 'upscaled' ? 'upscaled' : 'generated',
     prompt: item.prompt,
     negative_prompt: item.negativePrompt,

@@ -14,6 +14,7 @@ export const HistoryImageBody = Type.Object({
 export const HistoryItemBody = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
+    job_id: Type.String({ description: 'The job that made it (the generator links its results by job)' }),
     type: Type.Union([Type.Literal('generated'), Type.Literal('upscaled')]),
     prompt: Type.String(),
     negative_prompt: Type.String(),
