@@ -19,7 +19,7 @@ function lazyPage(path: string, load: () => Promise<{ default: ComponentType }>,
       const Page = (await load()).default;
       if (!Guard) return { Component: Page };
       return {
-        Component: () => (
+        element: (
           <Guard>
             <Page />
           </Guard>

@@ -1,5 +1,5 @@
 // The billing calls of spec section 7 the pricing and payment pages make (prices in integer cents, USD).
-import { type RequestOptions, requestJson } from './http.ts';
+import { ApiError, type RequestOptions, requestJson } from './http.ts';
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
@@ -40,16 +40,43 @@ export interface CheckoutRequest {
   no_auth: boolean;
 }
 
+export interface CheckoutOptions {
+  /** Test mode's retry without authentication (spec 7): no bearer token is sent. */
+  anonymous?: boolean;
+  /** In test mode a 401 is retried rather than ending the session. */
+  unauthorizedIsExpected?: boolean;
+}
+
 export async function createCheckout(
   request: CheckoutRequest,
-  options: Pick<RequestOptions, 'unauthorizedIsExpected'> = {},
+  options: CheckoutOptions = {},
 ): Promise<string> {
-  const body = await requestJson<{ checkout_url: string }>('/api/payments/create-checkout', {
-    method: 'POST',
-    body: JSON.stringify(request),
-    ...options,
-  });
+  const init: RequestOptions = { method: 'POST', body: JSON.stringify(request) };
+  const body = options.anonymous
+    ? await postAnonymously<{ checkout_url: string }>('/api/payments/create-checkout', init)
+    : await requestJson<{ checkout_url: string }>('/api/payments/create-checkout', {
+        ...init,
+        unauthorizedIsExpected: options.unauthorizedIsExpected,
+      });
   return body.checkout_url;
+}
+
+/** A JSON call without the bearer token (requestJson always adds it when one is stored). */
+async function postAnonymously<T>(path: string, init: RequestInit): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  });
+  const body: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const fields = (body ?? {}) as { error?: unknown; message?: unknown };
+    throw new ApiError(
+      response.status,
+      typeof fields.error === 'string' ? fields.error : 'http_error',
+      typeof fields.message === 'string' ? fields.message : '',
+    );
+  }
+  return body as T;
 }
 
 /** Spec 3: what the checkout hands back to the success page, signed by billing. */
@@ -90,4 +117,22 @@ export function createSupportRequest(request: SupportRequest): Promise<{ id: num
     method: 'POST',
     body: JSON.stringify(request),
   });
+}
+
+/** Test mode only: clears the signed-in user's subscriptions, checkouts and payments (spec 4, 6). */
+export function resetTestUser(): Promise<{ message: string }> {
+  return requestJson<{ message: string }>('/api/payments/reset-test-user', {
+    method: 'POST',
+    credentials: 'include',
+    body: JSON.stringify({ test_mode: true, force_reset: true }),
+  });
+}
+
+/** One subscription as GET /api/v1/payments/subscriptions lists it. */
+export interface SubscriptionRecord {
+  id: number;
+  plan_id: string;
+  status: string;
+  current_period_end?: string | null;
+  cancel_at_period_end?: boolean;
 }

@@ -8,6 +8,9 @@ export type PlanId = (typeof PLAN_ORDER)[number];
 /** The plans the page can sell through checkout; Enterprise is by contacting sales. */
 export const PAID_PLANS: readonly string[] = ['premium', 'ultimate'];
 
+/** The built-in test provider's card (spec 9: shown in test mode; any expiry date and CVV are accepted). */
+export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
+
 /** Old labels still found in some subscription texts (spec 1). */
 export const LEGACY_PLAN_LABELS: Record<string, PlanId> = {
   starter: 'premium',

@@ -1,18 +1,26 @@
 // Pure pricing and payment logic: price display, the yearly per-month figure, plan names from plan ids
 // (old labels included), checkout error texts and reading the payment return parameters.
 import { ApiError } from '../../api/http.ts';
-import type { BillingPeriod, PaymentReturn, PlanInfo } from '../../api/payments.ts';
+import type { BillingPeriod, CheckoutRequest, PaymentReturn, PlanInfo } from '../../api/payments.ts';
 import { LEGACY_PLAN_LABELS } from './plan-catalog.ts';
 
-/** A whole amount shows without decimals ($12), anything else with two ($8.33). */
+/** Languages written right to left (of the 16, Arabic). */
+const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur']);
+
+/**
+ * A whole amount shows without decimals ($12), anything else with two ($8.33). In a right-to-left language
+ * the amount is isolated as left-to-right text (U+2066 … U+2069): Arabic's "24 US$" would otherwise be
+ * drawn as "$US 24" inside a right-to-left line.
+ */
 export function formatPrice(cents: number, currency: string, locale: string): string {
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
+  const text = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: whole ? 0 : 2,
   }).format(cents / 100);
+  return RTL_LANGUAGES.has(locale.split('-')[0]!.toLowerCase()) ? `\u2066${text}\u2069` : text;
 }
 
 export function priceCents(plan: PlanInfo, period: BillingPeriod): number | null {
@@ -44,19 +52,19 @@ export function billingPeriodOf(planId: string): BillingPeriod | null {
 /** A text for the page to show: a translation key (with values) or the server's own words. */
 export type CheckoutErrorText =
   | { key: string; values?: Record<string, string | number> }
-  | { key: 'pricing.errors.paymentFailed'; values: { status: number; detail: string } };
+  | { key: 'errors.paymentFailed'; values: { status: number; detail: string } };
 
 /**
  * Spec 8: 401 asks to log in, 403 is a rejected payment, other answers combine the payment-failure text with
  * the status and the server's detail, and no answer at all is 'Failed to create checkout session'.
  */
 export function checkoutErrorText(error: unknown): CheckoutErrorText {
-  if (!(error instanceof ApiError)) return { key: 'pricing.errors.checkoutFailed' };
-  if (error.status === 401) return { key: 'pricing.errors.loginRequired' };
-  if (error.status === 403) return { key: 'pricing.errors.paymentRejected' };
-  if (error.status >= 500 && !error.message) return { key: 'pricing.errors.checkoutFailed' };
+  if (!(error instanceof ApiError)) return { key: 'errors.checkoutFailed' };
+  if (error.status === 401) return { key: 'errors.loginRequired' };
+  if (error.status === 403) return { key: 'errors.paymentRejected' };
+  if (error.status >= 500 && !error.message) return { key: 'errors.checkoutFailed' };
   return {
-    key: 'pricing.errors.paymentFailed',
+    key: 'errors.paymentFailed',
     values: { status: error.status, detail: error.message || error.code },
   };
 }
@@ -77,4 +85,78 @@ export function paymentReturnFrom(search: URLSearchParams): PaymentReturn | null
   }
   for (const name of OPTIONAL_RETURN_FIELDS) values[name] = search.get(name)?.trim() ?? '';
   return values as unknown as PaymentReturn;
+}
+
+/**
+ * A fresh id per checkout click (the server's idempotency key). crypto.randomUUID exists only on secure
+ * origins; a self-hosted site on plain http still has getRandomValues.
+ */
+export function newRequestId(
+  source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
+): string {
+  if (typeof source.randomUUID === 'function') return source.randomUUID();
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  return `req-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export type CheckoutAttempt = 'signed-in' | 'anonymous';
+
+/**
+ * Spec 7: create-checkout, and on a 401 in test mode one more try without authentication (no_auth set).
+ * Anything else is the caller's to show.
+ */
+export async function requestCheckout(
+  request: CheckoutRequest,
+  create: (request: CheckoutRequest, attempt: CheckoutAttempt) => Promise<string>,
+): Promise<string> {
+  try {
+    return await create(request, 'signed-in');
+  } catch (error) {
+    if (!(request.test_mode && error instanceof ApiError && error.status === 401)) throw error;
+    return create({ ...request, no_auth: true }, 'anonymous');
+  }
+}
+
+/** What a plan card's button does for this visitor. */
+export type PlanAction = 'start-free' | 'checkout' | 'current' | 'manage' | 'contact-sales';
+
+/**
+ * Guests and free users can buy Premium or Ultimate; a subscriber's own plan is marked current, and the
+ * other plans are changed from settings (spec 1: plans are upgraded or cancelled from account settings).
+ */
+export function planActionFor(
+  plan: PlanInfo,
+  viewer: { signedIn: boolean; currentPlan: string },
+): PlanAction {
+  if (plan.contact_sales) return 'contact-sales';
+  const current = viewer.signedIn && viewer.currentPlan === plan.id;
+  if (current) return 'current';
+  if (plan.prices.length === 0)
+    return viewer.signedIn && viewer.currentPlan !== 'free' ? 'manage' : 'start-free';
+  return viewer.signedIn && viewer.currentPlan !== 'free' ? 'manage' : 'checkout';
+}
+
+/** A reset-test-user failure: a guest is told to log in; otherwise the server's own detail (spec 8). */
+export function resetErrorText(error: unknown): { key: string } | { text: string } {
+  if (error instanceof ApiError && error.status === 401) return { key: 'testMode.loginFirst' };
+  if (error instanceof ApiError && error.message) return { text: error.message };
+  return { key: 'errors.operationFailed' };
+}
+
+export interface SalesForm {
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+}
+
+export type SalesField = 'name' | 'email' | 'message';
+
+/** The first problem of the contact-sales form, with the field it is about (the server checks again). */
+export function salesFormProblem(form: SalesForm): { field: SalesField; key: string } | null {
+  if (!form.name.trim()) return { field: 'name', key: 'sales.nameRequired' };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim()))
+    return { field: 'email', key: 'sales.emailInvalid' };
+  if (!form.message.trim()) return { field: 'message', key: 'sales.messageRequired' };
+  return null;
 }
