@@ -1,5 +1,5 @@
-// The shell's view of who is signed in: a guest or a user, and the user's plan. Issue 8 extends this into
-// the full state machine of spec 4; the shell needs the startup check, sign-in, logout and the modal.
+// Who is signed in: a guest or a user, and the user's plan (spec 3 and 4). The startup check and its
+// rules live in startup-auth.ts; this provider applies them and offers sign-in, logout and the modal.
 import { useQuery } from '@tanstack/react-query';
 import {
   createContext,
@@ -13,23 +13,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  AUTH_CHECK_TIMEOUT_MS,
-  fetchSubscriptions,
-  logout as logoutCall,
-  type SessionUser,
-} from '../api/auth.ts';
+import { fetchSubscriptions, logout as logoutCall, type SessionUser } from '../api/auth.ts';
 import { ApiError, UNAUTHORIZED_EVENT } from '../api/http.ts';
 import { useToast } from '../components/toast.tsx';
 import { queryKeys } from '../hooks/query-keys.ts';
 import { localizedPath, pathLocale } from '../i18n/locale.ts';
-import {
-  type AuthCheckResult,
-  checkAuth,
-  isAdminUser,
-  type PlanType,
-  planFromSubscriptions,
-} from './auth-check.ts';
+import { checkAuth, isAdminUser, type PlanType, planFromSubscriptions } from './auth-check.ts';
 import {
   clearSession,
   readCachedUser,
@@ -39,10 +28,9 @@ import {
   takeRedirectAfterLogin,
 } from './auth-storage.ts';
 import { safeRedirectPath } from './redirect-path.ts';
+import { checkSession, type SessionOutcome, unauthorizedResponse } from './startup-auth.ts';
 
-const AUTH_RETRY_MS = 300;
-/** Pages where a 401 must not open the sign-in modal (spec 4). */
-const NO_LOGIN_PROMPT = /\/(payment|subscription)\/success$/;
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface AuthState {
   /** True while the startup check runs (the loading overlay shows). */
@@ -59,7 +47,13 @@ export interface AuthState {
   /** Stores the session from a login, registration or Google sign-in and follows a pending redirect
    * (true when it did). */
   completeSignIn: (token: string, user: SessionUser) => boolean;
+  /** The server's newer copy of the signed-in user (after a profile change). */
+  updateUser: (user: SessionUser) => void;
+  /** Checks a stored token again (a guard does before turning a visitor away); true when signed in. */
+  recheck: () => Promise<boolean>;
   logout: () => Promise<void>;
+  /** Forgets the session here without asking the server (the account is gone). */
+  endSession: () => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -75,38 +69,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const pathnameRef = useRef(location.pathname);
   pathnameRef.current = location.pathname;
 
+  const applyOutcome = useCallback((outcome: SessionOutcome) => {
+    if (outcome.kind === 'signedIn') {
+      if (!outcome.fromCache) storeCachedUser(outcome.user);
+      setUser(outcome.user);
+    } else if (outcome.kind === 'signedOut') {
+      clearSession();
+      setUser(null);
+    }
+    // unchanged (a time-out): the state is kept.
+  }, []);
+
   // Startup (spec 4): a stored token is checked; without one the visitor is a guest at once.
   useEffect(() => {
     const token = readToken();
     if (!token) return;
     let cancelled = false;
-    const apply = (result: AuthCheckResult) => {
-      if (result.kind === 'authenticated') {
-        storeCachedUser(result.user);
-        setUser(result.user);
-      } else if (result.kind === 'rejected') {
-        clearSession();
-        setUser(null);
-      } else if (result.kind === 'network') {
-        setUser(readCachedUser());
-      }
-      // timeout: the state is kept.
-    };
-    (async () => {
-      let result = await checkAuth(token, AUTH_CHECK_TIMEOUT_MS);
-      if (result.kind === 'timeout' || result.kind === 'network') {
-        await new Promise((resolve) => setTimeout(resolve, AUTH_RETRY_MS));
+    checkSession(token, { check: checkAuth, readCachedUser, wait, cancelled: () => cancelled }).then(
+      (outcome) => {
         if (cancelled) return;
-        result = await checkAuth(token, AUTH_CHECK_TIMEOUT_MS);
-      }
-      if (cancelled) return;
-      apply(result);
-      setChecking(false);
-    })();
+        applyOutcome(outcome);
+        setChecking(false);
+      },
+    );
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [applyOutcome]);
+
+  const recheck = useCallback(async () => {
+    const token = readToken();
+    if (!token) return false;
+    setChecking(true);
+    const outcome = await checkSession(token, { check: checkAuth, readCachedUser, wait });
+    applyOutcome(outcome);
+    setChecking(false);
+    return outcome.kind === 'signedIn';
+  }, [applyOutcome]);
 
   const subscriptions = useQuery({
     queryKey: queryKeys.subscriptions(user?.id ?? 0),
@@ -126,8 +125,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Any 401 logs out and opens the sign-in modal, except on the payment and subscription success pages.
   useEffect(() => {
     const onUnauthorized = () => {
-      if (readToken()) signOutLocally();
-      if (!NO_LOGIN_PROMPT.test(pathnameRef.current)) setSignInOpen(true);
+      const response = unauthorizedResponse(pathnameRef.current, readToken() !== null);
+      if (response.signOut) signOutLocally();
+      if (response.openSignIn) setSignInOpen(true);
     };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
@@ -147,6 +147,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
 
+  const updateUser = useCallback((updated: SessionUser) => {
+    if (!readToken()) return;
+    storeCachedUser(updated);
+    setUser(updated);
+  }, []);
+
   const logout = useCallback(async () => {
     await logoutCall().catch(() => undefined);
     signOutLocally();
@@ -165,9 +171,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       openSignIn: () => setSignInOpen(true),
       closeSignIn: () => setSignInOpen(false),
       completeSignIn,
+      updateUser,
+      recheck,
       logout,
+      endSession: signOutLocally,
     }),
-    [checking, user, plan, signInOpen, completeSignIn, logout],
+    [checking, user, plan, signInOpen, completeSignIn, updateUser, recheck, logout, signOutLocally],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

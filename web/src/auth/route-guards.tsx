@@ -1,27 +1,45 @@
 // Spec 4 route guards. Pages that need sign-in show the sign-in modal to a guest and cancel the navigation
 // (the wanted path is remembered in `redirectAfterLogin` and followed once signed in); admin pages send
 // anyone but an admin to the locale home. While the startup check runs nothing is decided: the loading
-// overlay covers the page. The services check every call again; these guards only spare a dead end.
-import { type ReactNode, useEffect } from 'react';
+// overlay covers the page. A stored token that the startup check could not confirm (a time-out) is checked
+// once more before a visitor is turned away. The services check every call again; these guards only spare
+// a dead end.
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { localizedPath } from '../i18n/locale.ts';
 import { useLocale } from '../i18n/locale-routing.tsx';
 import { useAuth } from './auth-context.tsx';
-import { storeRedirectAfterLogin } from './auth-storage.ts';
+import { readToken, storeRedirectAfterLogin } from './auth-storage.ts';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
-  const { checking, user, openSignIn } = useAuth();
+  const { checking, user, openSignIn, recheck } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const locale = useLocale();
   const guest = !checking && !user;
+  const recheckedFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (!guest) return;
+    if (readToken() && recheckedFor.current !== location.key) {
+      recheckedFor.current = location.key;
+      void recheck();
+      return;
+    }
     storeRedirectAfterLogin(`${location.pathname}${location.search}${location.hash}`);
     openSignIn();
     navigate(localizedPath(locale), { replace: true });
-  }, [guest, location.pathname, location.search, location.hash, openSignIn, navigate, locale]);
+  }, [
+    guest,
+    location.key,
+    location.pathname,
+    location.search,
+    location.hash,
+    openSignIn,
+    recheck,
+    navigate,
+    locale,
+  ]);
 
   if (checking || !user) return null;
   return <>{children}</>;

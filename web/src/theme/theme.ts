@@ -20,12 +20,26 @@ export function initialTheme(): Theme {
   return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
 }
 
+/** Fired on window when the theme changes, so every control showing it (top bar, settings) agrees. */
+export const THEME_CHANGED_EVENT = 'pictura:themechange';
+
+/** The theme the page shows now. */
+export function currentTheme(): Theme {
+  return document.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
+}
+
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement;
   root.dataset.theme = theme;
   root.style.colorScheme = theme;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
   document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme);
+  window.dispatchEvent(new Event(THEME_CHANGED_EVENT));
+}
+
+export function subscribeTheme(onChange: () => void): () => void {
+  window.addEventListener(THEME_CHANGED_EVENT, onChange);
+  return () => window.removeEventListener(THEME_CHANGED_EVENT, onChange);
 }
 
 export function storeTheme(theme: Theme): void {

@@ -1,15 +1,12 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyTheme, storeTheme, type Theme } from '../../theme/theme.ts';
+import { applyTheme, currentTheme, storeTheme, subscribeTheme, type Theme } from '../../theme/theme.ts';
 import { MoonIcon, SunIcon } from '../icons.tsx';
-
-function currentTheme(): Theme {
-  return document.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
-}
 
 export function ThemeToggle() {
   const { t } = useTranslation();
-  const [theme, setTheme] = useState<Theme>(currentTheme);
+  // Follows the page's theme, so a change made in settings shows here too.
+  const theme = useSyncExternalStore(subscribeTheme, currentTheme, () => 'dark' as Theme);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
@@ -20,7 +17,6 @@ export function ThemeToggle() {
       onClick={() => {
         applyTheme(next);
         storeTheme(next);
-        setTheme(next);
       }}
     >
       {theme === 'dark' ? <SunIcon /> : <MoonIcon />}

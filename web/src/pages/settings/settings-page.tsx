@@ -1,4 +1,65 @@
-// TODO(issue 8): replaced by the real page.
-export default function Page() {
-  return null;
+// /{locale}/settings (sign-in): profile, plan and billing, API keys (when the plan has API access),
+// appearance and account deletion, with a list of the sections to jump between them.
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { PageHeader } from '../../components/marketing/page-header.tsx';
+import { NamespaceGate } from '../../components/namespace-gate.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { ApiKeysSection } from './api-keys-section.tsx';
+import { AppearanceSection } from './appearance-section.tsx';
+import { BillingSection } from './billing-section.tsx';
+import { DangerZone } from './danger-zone.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { hasApiAccess } from './settings-model.ts';
+import '../../components/marketing/marketing.css';
+import './settings-page.css';
+
+export default function SettingsPage() {
+  return (
+    <NamespaceGate namespace="settings">
+      <Settings />
+    </NamespaceGate>
+  );
+}
+
+function Settings() {
+  const { t } = useTranslation('settings');
+  const { user, isAdmin, plan } = useAuth();
+  useDocumentTitle(`${t('title')} · ${t('app.name', { ns: 'translation' })}`);
+  // The route's guard renders this page for signed-in users only.
+  if (!user) return null;
+  const apiAccess = hasApiAccess(isAdmin, plan);
+  const sections = [
+    ['profile', t('nav.profile')],
+    ['billing', t('nav.billing')],
+    ...(apiAccess ? [['api-keys', t('nav.apiKeys')]] : []),
+    ['appearance', t('nav.appearance')],
+    ['delete-account', t('nav.danger')],
+  ];
+
+  return (
+    <div className="settings-page">
+      <PageHeader title={t('title')} intro={t('intro')} />
+      <div className="settings-layout">
+        <nav className="settings-nav" aria-label={t('sectionsLabel')}>
+          <ul className="settings-nav__list">
+            {sections.map(([id, label]) => (
+              <li key={id}>
+                <a href={`#${id}`} className="settings-nav__link">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="settings-sections">
+          <ProfileSection user={user} />
+          <BillingSection userId={user.id} />
+          {apiAccess ? <ApiKeysSection userId={user.id} /> : null}
+          <AppearanceSection />
+          <DangerZone user={user} />
+        </div>
+      </div>
+    </div>
+  );
 }

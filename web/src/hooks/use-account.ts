@@ -1,0 +1,60 @@
+// The account settings' queries and changes: profile, API keys and deletion.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ApiKey,
+  createApiKey,
+  deleteAccount,
+  fetchAccount,
+  fetchApiKeys,
+  type ProfileChanges,
+  revokeApiKey,
+  updateProfile,
+} from '../api/account.ts';
+import { queryKeys } from './query-keys.ts';
+
+export function useAccount(userId: number) {
+  return useQuery({
+    queryKey: queryKeys.account(userId),
+    queryFn: ({ signal }) => fetchAccount(signal),
+  });
+}
+
+export function useUpdateProfile(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) => updateProfile(changes),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.account(userId), user),
+  });
+}
+
+export function useApiKeys(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.apiKeys(userId),
+    queryFn: ({ signal }) => fetchApiKeys(signal),
+    enabled,
+  });
+}
+
+export function useCreateApiKey(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => createApiKey(name),
+    onSuccess: ({ api_key }) =>
+      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys(userId), (keys = []) => [api_key, ...keys]),
+  });
+}
+
+export function useRevokeApiKey(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => revokeApiKey(id),
+    onSuccess: (_result, id) =>
+      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys(userId), (keys = []) =>
+        keys.filter((key) => key.id !== id),
+      ),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: () => deleteAccount() });
+}

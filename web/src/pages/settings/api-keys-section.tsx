@@ -1,0 +1,262 @@
+// API keys (Enterprise plan and administrators): create one with a name (the key is shown once, with a copy
+// button and a warning), see the list (name, prefix, created, last used) and revoke after a confirmation.
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiKey, CreatedApiKey } from '../../api/account.ts';
+import { AlertIcon, CheckIcon, CopyIcon, KeyIcon, PlusIcon } from '../../components/icons.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../hooks/use-account.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { API_KEY_NAME_MAX, errorKey, formatDate } from './settings-model.ts';
+import { SentenceWith, SettingsSection, SLOT } from './settings-section.tsx';
+
+export function ApiKeysSection({ userId }: { userId: number }) {
+  const { t } = useTranslation('settings');
+  const keys = useApiKeys(userId, true);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  return (
+    <SettingsSection
+      id="api-keys"
+      title={t('apiKeys.heading')}
+      intro={
+        <SentenceWith text={t('apiKeys.intro', { header: SLOT })}>
+          <code className="settings-code" dir="ltr">
+            Authorization: Bearer sk_…
+          </code>
+        </SentenceWith>
+      }
+    >
+      <p>
+        <a href="/api/docs" className="settings-link" target="_blank" rel="noopener">
+          {t('apiKeys.docs')}
+        </a>
+      </p>
+      <CreateKeyForm userId={userId} onCreated={setCreated} />
+      {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
+      {keys.isPending ? (
+        <div className="skeleton-rows" aria-busy="true">
+          <span className="skeleton skeleton--row" />
+          <span className="visually-hidden">{t('common.loading')}</span>
+        </div>
+      ) : keys.isError ? (
+        <div className="notice notice--danger" role="alert">
+          <AlertIcon className="notice__icon" />
+          <p className="notice__body">{t(errorKey(keys.error, 'apiKeys.loadFailed'))}</p>
+          <button type="button" className="button button--small" onClick={() => void keys.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : keys.data.length === 0 ? (
+        <div className="settings-empty">
+          <KeyIcon className="settings-empty__icon" />
+          <p>{t('apiKeys.empty')}</p>
+        </div>
+      ) : (
+        <KeyList userId={userId} keys={keys.data} />
+      )}
+    </SettingsSection>
+  );
+}
+
+function CreateKeyForm({
+  userId,
+  onCreated,
+}: {
+  userId: number;
+  onCreated: (created: CreatedApiKey) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const toast = useToast();
+  const create = useCreateApiKey(userId);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ids = { name: useId(), hint: useId(), error: useId() };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError(t('apiKeys.nameRequired'));
+    setError(null);
+    create.mutate(name.trim(), {
+      onSuccess: (created) => {
+        setName('');
+        onCreated(created);
+        toast('success', t('apiKeys.createSuccess'));
+      },
+      onError: (caught) => {
+        const text = t(errorKey(caught, 'apiKeys.createFailed'));
+        setError(text);
+        toast('error', text);
+      },
+    });
+  };
+
+  return (
+    <form className="key-create" onSubmit={submit} noValidate>
+      <div className="field key-create__field">
+        <label htmlFor={ids.name} className="field-label">
+          {t('apiKeys.name')}
+        </label>
+        <input
+          id={ids.name}
+          className="text-input"
+          value={name}
+          maxLength={API_KEY_NAME_MAX}
+          placeholder={t('apiKeys.namePlaceholder')}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? ids.error : '', ids.hint].join(' ').trim()}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="button button--primary key-create__submit" disabled={create.isPending}>
+        {create.isPending ? <span className="spinner" aria-hidden="true" /> : <PlusIcon />}
+        {t('apiKeys.create')}
+      </button>
+      <p id={ids.hint} className="field-hint key-create__hint">
+        {t('apiKeys.nameHint')}
+      </p>
+      {error ? (
+        <p id={ids.error} className="field-error key-create__hint" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** The whole key, once: copy it now or lose it. */
+function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const { t } = useTranslation('settings');
+  const toast = useToast();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const warningId = useId();
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+      toast('success', t('apiKeys.copied'));
+    } catch {
+      inputRef.current?.select();
+      toast('error', t('apiKeys.copyFailed'));
+    }
+  };
+
+  return (
+    <section className="new-key" aria-labelledby={headingId}>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="new-key__title">
+        <KeyIcon />
+        {t('apiKeys.newKeyTitle', { name: created.api_key.name })}
+      </h3>
+      <p id={warningId} className="new-key__warning">
+        <AlertIcon className="new-key__warning-icon" />
+        {t('apiKeys.newKeyWarning')}
+      </p>
+      <div className="new-key__row">
+        <input
+          ref={inputRef}
+          className="text-input new-key__value"
+          readOnly
+          value={created.key}
+          aria-label={t('apiKeys.newKeyLabel')}
+          aria-describedby={warningId}
+          spellCheck={false}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <button type="button" className="button" onClick={() => void copy()}>
+          {copied ? <CheckIcon /> : <CopyIcon />}
+          {t('apiKeys.copy')}
+        </button>
+      </div>
+      <button type="button" className="button button--small button--quiet new-key__done" onClick={onDone}>
+        {t('apiKeys.done')}
+      </button>
+    </section>
+  );
+}
+
+function KeyList({ userId, keys }: { userId: number; keys: ApiKey[] }) {
+  const { t, i18n } = useTranslation('settings');
+  const toast = useToast();
+  const revoke = useRevokeApiKey(userId);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const never = <span className="settings-muted">{t('common.never')}</span>;
+
+  const confirmRevoke = (key: ApiKey) =>
+    revoke.mutate(key.id, {
+      onSuccess: () => {
+        setRevoking(null);
+        toast('success', t('apiKeys.revoked'));
+      },
+      onError: (caught) => {
+        setRevoking(null);
+        toast('error', t(errorKey(caught, 'apiKeys.revokeFailed')));
+      },
+    });
+
+  return (
+    <>
+      <table className="settings-table key-table">
+        <caption className="visually-hidden">{t('apiKeys.listCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('apiKeys.name')}</th>
+            <th scope="col">{t('apiKeys.keyPrefix')}</th>
+            <th scope="col">{t('apiKeys.createdColumn')}</th>
+            <th scope="col">{t('apiKeys.lastUsed')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('apiKeys.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <td data-label={t('apiKeys.name')} className="key-table__name">
+                {key.name}
+              </td>
+              <td data-label={t('apiKeys.keyPrefix')}>
+                <code className="key-table__prefix" dir="ltr">
+                  {key.prefix}…
+                </code>
+              </td>
+              <td data-label={t('apiKeys.createdColumn')}>{formatDate(key.created_at, i18n.language)}</td>
+              <td data-label={t('apiKeys.lastUsed')}>
+                {key.last_used_at ? formatDate(key.last_used_at, i18n.language) : never}
+              </td>
+              <td className="settings-table__action">
+                <button
+                  type="button"
+                  className="button button--small button--danger-quiet"
+                  aria-label={t('apiKeys.revokeLabel', { name: key.name })}
+                  onClick={() => setRevoking(key)}
+                >
+                  {t('apiKeys.revoke')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {revoking ? (
+        <ConfirmDialog
+          title={t('apiKeys.revokeTitle', { name: revoking.name })}
+          confirmLabel={t('apiKeys.revokeConfirm')}
+          busy={revoke.isPending}
+          onConfirm={() => confirmRevoke(revoking)}
+          onClose={() => setRevoking(null)}
+        >
+          <p>{t('apiKeys.revokeText')}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
