@@ -9,6 +9,7 @@ import { RouteMeta } from '../seo/route-meta.tsx';
 import { useAnchorScrolling } from './anchor-scroll.ts';
 import { CookieBanner } from './shell/cookie-banner.tsx';
 import { LoadingOverlay } from './shell/loading-overlay.tsx';
+import { MaintenanceBanner } from './shell/maintenance-banner.tsx';
 import { SideNav } from './shell/side-nav.tsx';
 import { SiteFooter } from './shell/site-footer.tsx';
 import { TopBar } from './shell/top-bar.tsx';
@@ -67,6 +68,7 @@ function ShellLayout() {
           <div className="side-nav-scrim" aria-hidden="true" onClick={sideNav.toggle} />
         )}
         <div className="app-shell__content">
+          <MaintenanceBanner />
           <main id="main-content" className="app-shell__main" tabIndex={-1}>
             <Suspense fallback={<div className="page-loading" aria-hidden="true" />}>
               <Outlet />

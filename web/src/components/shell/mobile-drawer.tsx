@@ -7,6 +7,7 @@ import { useLocale } from '../../i18n/locale-routing.tsx';
 import { CloseIcon, LogoMark, SettingsIcon } from '../icons.tsx';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 import { useDialog } from '../use-dialog.ts';
+import { AdminNavLink } from './admin-nav-link.tsx';
 import { PRIMARY_LINKS } from './nav-links.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
 
@@ -67,6 +68,7 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
                 </NavLink>
               </li>
             ) : null}
+            <AdminNavLink onNavigate={onClose} />
           </ul>
         </nav>
         <UpgradeBanner onNavigate={onClose} />

@@ -6,6 +6,7 @@ import {
   HelpIcon,
   HistoryIcon,
   HomeIcon,
+  ShieldIcon,
   TagIcon,
   UpscaleIcon,
   UsersIcon,
@@ -30,6 +31,9 @@ export const PRIMARY_LINKS: readonly NavLinkItem[] = [
 ];
 
 export const UPGRADE_ICON = <CrownIcon />;
+
+/** The admin console, shown to administrators only (spec 6); its label is `nav.link` in the admin namespace. */
+export const ADMIN_LINK = { path: '/admin', icon: <ShieldIcon /> } as const;
 
 /** The footer's columns: product and company pages, then the legal ones. */
 export const FOOTER_LINKS = {

@@ -5,6 +5,7 @@ import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 import { SidebarIcon, UserIcon } from '../icons.tsx';
 import { LanguageSwitcher } from '../language-switcher.tsx';
+import { AdminNavLink } from './admin-nav-link.tsx';
 import { PRIMARY_LINKS } from './nav-links.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
 import { displayName, UserAvatar } from './user-avatar.tsx';
@@ -54,6 +55,7 @@ export function SideNav({ collapsed, onToggle, onNavigate }: SideNavProps) {
                 </NavLink>
               </li>
             ))}
+            <AdminNavLink collapsed={collapsed} onNavigate={onNavigate} />
           </ul>
         </nav>
 

@@ -1,0 +1,372 @@
+// The administrator in Chromium: the Admin link only they see, the dashboard's numbers, the report queue
+// (approve takes the post down), hiding and restoring a post, a system setting applied at once, finding a
+// member and banning them (their session ends), and axe-core on every admin page in English and Arabic.
+import axe from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp } from '../support/browser.ts';
+import { type Stack, startStack } from '../support/stack.ts';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 780 };
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/users',
+  '/admin/reports',
+  '/admin/community-stats',
+  '/admin/content',
+  '/admin/settings',
+];
+
+type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+describe('the admin console in a real browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+  const tokens = { admin: '', alice: '', bob: '' };
+  const posts = { harbour: '', forest: '' };
+  let reportId = '';
+
+  const api = (method: string, path: string, token?: string, body?: unknown) =>
+    stack.api<Body>(method, path, token, body);
+
+  async function register(username: string): Promise<string> {
+    const res = await api('POST', '/api/auth/register', undefined, {
+      username,
+      password: `${username} password`,
+    });
+    expect(res.status).toBe(201);
+    return res.body.token as string;
+  }
+
+  /** Generates as the user and waits until history has the item. */
+  async function generated(token: string, prompt: string): Promise<string> {
+    const job = await api('POST', '/api/generate', token, { prompt, seed: 5 });
+    expect(job.status).toBe(202);
+    for (let attempt = 0; ; attempt++) {
+      const state = await api('GET', `/api/jobs/${job.body.job_id}`, token);
+      if (state.body.status === 'completed') break;
+      expect(state.body.status).not.toBe('error');
+      if (attempt > 1200) throw new Error('the generation did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const page = await api('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token);
+      const item = page.body.items?.[0];
+      if (item) return item.id as string;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the generation never reached history');
+  }
+
+  async function publish(token: string, historyId: string, title: string, tags: string[]): Promise<string> {
+    const res = await api('POST', '/api/community/posts', token, {
+      history_id: historyId,
+      title,
+      tags,
+      agree: true,
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  }
+
+  const feedIds = async () =>
+    ((await api('GET', '/api/community/posts?sort=latest')).body.items ?? []).map((post) => post.id);
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    // The first account of a stack is the administrator.
+    tokens.admin = await register('root');
+    tokens.alice = await register('alice');
+    tokens.bob = await register('bob');
+    posts.harbour = await publish(
+      tokens.alice,
+      await generated(tokens.alice, 'a harbour at dawn'),
+      'Harbour at dawn',
+      ['harbour', 'dawn'],
+    );
+    posts.forest = await publish(
+      tokens.alice,
+      await generated(tokens.alice, 'a quiet forest path'),
+      'Forest path',
+      ['forest'],
+    );
+    const report = await api('POST', `/api/community/posts/${posts.harbour}/report`, tokens.bob, {
+      reason: 'copyright',
+      details: 'This is my photograph from last summer.',
+    });
+    expect(report.status).toBe(201);
+    reportId = report.body.id as string;
+    const request = await api('POST', '/api/support/requests', undefined, {
+      kind: 'sales',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      company: 'Northwind Studio',
+      message: 'We would like an Enterprise plan for 40 designers.',
+    });
+    expect(request.status).toBe(201);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /** A browser session signed in with the token, with the cookie banner already answered. */
+  async function signedIn(token: string, viewport = DESKTOP): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    await context.addInitScript(
+      `localStorage.setItem('cookieConsent', 'declined'); localStorage.setItem('token', ${JSON.stringify(token)});`,
+    );
+    return context;
+  }
+
+  async function shoot(page: Page, name: string) {
+    await page.screenshot({ path: `/tmp/admin-${name}.png`, fullPage: true }).catch(() => {});
+  }
+
+  /** Opens an admin page and waits until its data has replaced the loading placeholders. */
+  async function openAdmin(page: Page, path: string, locale = 'en') {
+    await openApp(page, `${stack.url}/${locale}${path}`);
+    await page.locator('main h1').waitFor();
+    await page.waitForFunction('document.querySelectorAll(".admin-skeleton").length === 0', undefined, {
+      timeout: 30_000,
+    });
+  }
+
+  it('shows the Admin link to administrators only', { timeout: 60_000 }, async () => {
+    const member = await signedIn(tokens.alice);
+    const memberPage = await member.newPage();
+    await openApp(memberPage, `${stack.url}/en/`);
+    const memberNav = memberPage.getByRole('navigation', { name: 'Main' });
+    await memberNav.getByRole('link', { name: 'Pricing', exact: true }).waitFor();
+    await memberPage.locator('.side-nav__user').waitFor();
+    expect(await memberNav.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    // Typing the address does not help a member either: the guard sends them home.
+    await memberPage.goto(`${stack.url}/en/admin/users`);
+    await memberPage.waitForURL(/\/en\/?$/);
+    await member.close();
+
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openApp(page, `${stack.url}/en/`);
+    const adminLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
+    await adminLink.click();
+    await page.waitForURL(`${stack.url}/en/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await adminLink.getAttribute('aria-current')).toBe('page');
+    // The console's own navigation, and the way back.
+    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    for (const name of ['Dashboard', 'Users', 'Reports', 'Community stats', 'Content', 'Settings']) {
+      expect(await sections.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+    }
+    await page.getByRole('link', { name: 'Back to site' }).click();
+    await page.waitForURL(/\/en\/?$/);
+    await context.close();
+  });
+
+  it('shows the dashboard numbers, the charts and the latest requests', { timeout: 60_000 }, async () => {
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin');
+    const figure = (label: string) =>
+      page.locator('.stat-card').filter({ hasText: label }).locator('.stat-card__value').textContent();
+    expect(await figure('Total users')).toBe('3');
+    expect(await figure('Active users')).toBe('3');
+    expect(await figure('New users')).toBe('3');
+    expect(await figure('Total posts')).toBe('2');
+
+    // Each chart is one labelled image with the numbers as a table for screen readers.
+    const generations = page.getByRole('figure', { name: 'Generations per day' });
+    expect(await generations.getByRole('img').count()).toBe(1);
+    const lastDay = generations.locator('tbody tr').last();
+    expect(await lastDay.locator('td').textContent()).toBe('2');
+    expect(await generations.locator('tbody tr').count()).toBe(30);
+    expect(
+      await page
+        .getByRole('figure', { name: 'New users per day' })
+        .locator('tbody tr td')
+        .last()
+        .textContent(),
+    ).toBe('3');
+    // Seven days: every series follows the period.
+    await page.getByRole('radio', { name: '7 days' }).check();
+    await expect.poll(() => generations.locator('tbody tr').count()).toBe(7);
+
+    const requests = page.getByRole('region', { name: 'Latest sales and support requests' });
+    await requests.getByText('Dana Whitfield').waitFor();
+    expect(await requests.getByRole('link', { name: 'dana@example.com' }).getAttribute('href')).toMatch(
+      /^mailto:dana@example\.com/,
+    );
+    await shoot(page, 'e2e-dashboard-en-1280');
+    await context.close();
+  });
+
+  it('approves a report: the post leaves the community feed', { timeout: 60_000 }, async () => {
+    expect(await feedIds()).toContain(posts.harbour);
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin/reports');
+    const item = page.getByRole('listitem').filter({ hasText: 'Harbour at dawn' });
+    await item.waitFor();
+    for (const text of ['Copyright', 'bob', 'alice', 'This is my photograph from last summer.']) {
+      expect(await item.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    await item.getByRole('button', { name: 'Approve and hide post: Harbour at dawn' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Approve this report?' });
+    await dialog.waitFor();
+    await shoot(page, 'e2e-reports-dialog');
+    await dialog.getByRole('button', { name: 'Approve and hide post' }).click();
+    await page.getByText('Report approved: “Harbour at dawn” is hidden.').waitFor();
+    await page.getByText('No open reports').waitFor();
+    expect(await feedIds()).not.toContain(posts.harbour);
+
+    // The handled report says who decided, and when.
+    await page.getByRole('radio', { name: 'Actioned' }).check();
+    await page.waitForURL(/status=actioned/);
+    await page.getByText(/^Approved by you on /).waitFor();
+    const handled = await api('GET', '/api/admin/reports?status=actioned', tokens.admin);
+    expect(handled.body.items?.map((report) => report.id)).toEqual([reportId]);
+    await context.close();
+  });
+
+  it('hides a post and restores it after confirmation', { timeout: 60_000 }, async () => {
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin/content');
+    // Hidden posts are listed too.
+    const harbour = page.getByRole('listitem').filter({ hasText: 'Harbour at dawn' });
+    expect(await harbour.getByText('Hidden', { exact: true }).count()).toBe(1);
+
+    const forest = page.getByRole('listitem').filter({ hasText: 'Forest path' });
+    await forest.getByRole('button', { name: 'Hide Forest path' }).click();
+    const hideDialog = page.getByRole('alertdialog', { name: 'Hide this post?' });
+    // Cancel first: nothing changes.
+    await hideDialog.getByRole('button', { name: 'Cancel' }).click();
+    await hideDialog.waitFor({ state: 'detached' });
+    expect(await feedIds()).toContain(posts.forest);
+
+    await forest.getByRole('button', { name: 'Hide Forest path' }).click();
+    await hideDialog.getByRole('button', { name: 'Hide post' }).click();
+    await page.getByText('“Forest path” is hidden.').waitFor();
+    await forest.getByRole('button', { name: 'Restore Forest path' }).waitFor();
+    expect(await feedIds()).not.toContain(posts.forest);
+
+    await forest.getByRole('button', { name: 'Restore Forest path' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Restore this post?' })
+      .getByRole('button', { name: 'Restore post' })
+      .click();
+    await page.getByText('“Forest path” is visible again.').waitFor();
+    expect(await feedIds()).toContain(posts.forest);
+    await context.close();
+  });
+
+  it('saves a system setting, after refusing an invalid one, and every visitor gets it', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin/settings');
+    const maxTags = page.getByLabel('Most tags per post');
+    expect(await maxTags.inputValue()).toBe('5');
+    await maxTags.fill('25');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Enter a whole number from 1 to 20.').waitFor();
+    expect(await maxTags.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate('document.activeElement?.id')).toBe(await maxTags.getAttribute('id'));
+    expect((await api('GET', '/api/settings/public')).body.max_tags_per_post).toBe(5);
+
+    await maxTags.fill('8');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Saved. The new settings are already in effect.' })
+      .waitFor();
+    expect((await api('GET', '/api/settings/public')).body.max_tags_per_post).toBe(8);
+    // What is stored comes back on the next visit.
+    await page.reload();
+    await page.getByLabel('Most tags per post').waitFor();
+    expect(await page.getByLabel('Most tags per post').inputValue()).toBe('8');
+    await context.close();
+  });
+
+  it('finds the second user by search and bans them; their token stops working', {
+    timeout: 60_000,
+  }, async () => {
+    expect((await api('GET', '/api/history', tokens.alice)).status).toBe(200);
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin/users');
+    const table = page.getByRole('table');
+    // The admin's own row offers no ban or demotion (auth refuses both), and says why.
+    const own = table.getByRole('row').filter({ hasText: '@root' });
+    expect(await own.getByText('You cannot ban or demote yourself.').count()).toBe(1);
+    expect(await own.getByRole('button').count()).toBe(0);
+
+    await page.getByLabel('Search users').fill('ali');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    const alice = table.getByRole('row').filter({ hasText: '@alice' });
+    expect(await alice.getByText('Member', { exact: true }).count()).toBe(1);
+    expect(await alice.getByText('Active', { exact: true }).count()).toBe(1);
+
+    await alice.getByRole('button', { name: 'Ban alice' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Ban alice?' });
+    await dialog.waitFor();
+    // Focus starts on the safe choice.
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await dialog.getByRole('button', { name: 'Ban user' }).click();
+    await page.getByText('alice is banned.').waitFor();
+    await alice.getByText('Banned', { exact: true }).waitFor();
+    expect((await api('GET', '/api/history', tokens.alice)).status).toBe(401);
+    await alice.getByRole('button', { name: 'Unban alice' }).waitFor();
+    await context.close();
+  });
+
+  describe.each([
+    ['en', DESKTOP],
+    ['ar', DESKTOP],
+    ['en', PHONE],
+    ['ar', PHONE],
+  ] as const)('axe-core in %s at %o', (locale, viewport) => {
+    it('finds no serious or critical violation on any admin page', { timeout: 180_000 }, async () => {
+      const context = await signedIn(tokens.admin, viewport);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of ADMIN_PAGES) {
+        await openAdmin(page, path, locale);
+        expect(await page.getAttribute('html', 'dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+        // Quiet for a moment: charts measure themselves, lists finish loading.
+        await page.waitForTimeout(300);
+        found.push(...(await violations(page)).map((v) => `${locale}${path} · ${v}`));
+        await shoot(page, `e2e${path.replaceAll('/', '-')}-${locale}-${viewport.width}`);
+      }
+      // A confirmation dialog, open.
+      await openAdmin(page, '/admin/content', locale);
+      await page.locator('.mod-item__actions .button--ghost').first().click();
+      await page.getByRole('alertdialog').waitFor();
+      found.push(...(await violations(page)).map((v) => `${locale} delete dialog · ${v}`));
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  });
+
+  async function violations(page: Page): Promise<string[]> {
+    if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
+      await page.addScriptTag({ content: axe.source });
+    }
+    const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as {
+      violations: Violation[];
+    };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} · ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  }
+});

@@ -1,0 +1,30 @@
+// What an admin is told when a call fails: the gateway's error codes that the console expects get a
+// translated sentence of their own (under `errors.` in the admin namespace); anything else shows the
+// server's message, or the action's own fallback when there is none.
+import { ApiError } from '../../api/http.ts';
+
+export type AdminErrorText = { key: string } | { text: string };
+
+const KEY_BY_CODE: Record<string, string> = {
+  cannot_ban: 'errors.cannotBan',
+  cannot_demote_self: 'errors.cannotDemoteSelf',
+  user_not_found: 'errors.userNotFound',
+  report_handled: 'errors.reportHandled',
+  report_not_found: 'errors.reportNotFound',
+  post_not_found: 'errors.postNotFound',
+  forbidden: 'errors.forbidden',
+  rate_limited: 'errors.rateLimited',
+  unknown_model: 'errors.unknownModel',
+};
+
+export function adminErrorText(error: unknown, fallbackKey: string): AdminErrorText {
+  if (error instanceof ApiError) {
+    const key = KEY_BY_CODE[error.code];
+    if (key) return { key };
+    if (error.status >= 500) return { key: 'errors.server' };
+    return error.message ? { text: error.message } : { key: fallbackKey };
+  }
+  // fetch rejects with a TypeError when the network is down.
+  if (error instanceof TypeError) return { key: 'errors.network' };
+  return { key: fallbackKey };
+}

@@ -1,0 +1,105 @@
+// The dashboard's inbox: the latest sales and support requests, paying customers first (the server's
+// order), with a way to write back.
+import { useTranslation } from 'react-i18next';
+import type { SupportRequest } from '../../api/admin.ts';
+import { MailIcon } from '../../components/icons.tsx';
+import { useSupportRequests } from '../../hooks/use-admin-stats.ts';
+import { formatDateTime, relativeTime } from './admin-format.ts';
+import { EmptyState, LoadError, SkeletonList } from './admin-states.tsx';
+
+const PAID = new Set(['premium', 'ultimate', 'enterprise']);
+const KNOWN_PLANS = new Set(['free', 'premium', 'ultimate', 'enterprise']);
+
+export function SupportRequests() {
+  const { t } = useTranslation('admin');
+  const requests = useSupportRequests();
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="admin-card admin-section" aria-labelledby="support-requests-title">
+      <div className="admin-section__head">
+        <h2 id="support-requests-title" className="admin-section__title">
+          {t('dashboard.requestsTitle')}
+        </h2>
+        <p className="admin-section__hint">{t('dashboard.requestsHint')}</p>
+      </div>
+      {requests.isPending ? (
+        <SkeletonList rows={3} height={72} />
+      ) : requests.isError ? (
+        <LoadError error={requests.error} onRetry={() => void requests.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<MailIcon />}
+          title={t('dashboard.requestsEmpty')}
+          text={t('dashboard.requestsEmptyText')}
+        />
+      ) : (
+        <>
+          <ul className="request-list">
+            {items.map((request) => (
+              <RequestItem key={request.id} request={request} />
+            ))}
+          </ul>
+          {requests.hasNextPage ? (
+            <div className="admin-load-more">
+              <button
+                type="button"
+                className="button button--small"
+                disabled={requests.isFetchingNextPage}
+                onClick={() => void requests.fetchNextPage()}
+              >
+                {requests.isFetchingNextPage ? t('common.loading') : t('common.showMore')}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RequestItem({ request }: { request: SupportRequest }) {
+  const { t, i18n } = useTranslation('admin');
+  const locale = i18n.language;
+  const plan = KNOWN_PLANS.has(request.plan) ? t(`plans.${request.plan}`) : request.plan;
+  const subject = t(
+    request.kind === 'sales' ? 'dashboard.replySalesSubject' : 'dashboard.replySupportSubject',
+  );
+  return (
+    <li className="request">
+      <div className="request__head">
+        <span
+          className={
+            request.kind === 'sales' ? 'admin-badge admin-badge--accent' : 'admin-badge admin-badge--neutral'
+          }
+        >
+          {request.kind === 'sales' ? t('dashboard.kindSales') : t('dashboard.kindSupport')}
+        </span>
+        <span
+          className={
+            PAID.has(request.plan) ? 'admin-badge admin-badge--warning' : 'admin-badge admin-badge--neutral'
+          }
+        >
+          {request.user_id === null ? t('dashboard.guest') : plan}
+        </span>
+        <span className="request__name" dir="auto">
+          {request.name}
+        </span>
+        <time
+          className="request__time"
+          dateTime={request.created_at}
+          title={formatDateTime(request.created_at, locale)}
+        >
+          {relativeTime(request.created_at, locale)}
+        </time>
+      </div>
+      <div className="request__contact">
+        <a href={`mailto:${request.email}?subject=${encodeURIComponent(subject)}`}>{request.email}</a>
+        {request.company ? <span dir="auto">{request.company}</span> : null}
+      </div>
+      <p className="request__message" dir="auto">
+        {request.message}
+      </p>
+    </li>
+  );
+}
