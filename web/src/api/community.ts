@@ -1,0 +1,158 @@
+// The community gallery calls (GET/POST /api/community/..., /api/user/posts, likes and stats) and the public
+// settings that carry the tag limit of a post.
+import { requestJson } from './http.ts';
+
+export type FeedSort = 'latest' | 'popular';
+
+export interface PostImage {
+  /** /files/<key> */
+  url: string;
+  width: number;
+  height: number;
+  /** The safety classifier flagged it: shown blurred until the viewer reveals it. */
+  flagged: boolean;
+}
+
+export interface PostAuthor {
+  id: number;
+  name: string;
+  /** Empty means the default avatar. */
+  avatar: string;
+}
+
+export interface Post {
+  id: string;
+  title: string;
+  description: string;
+  prompt: string;
+  tags: string[];
+  image: PostImage;
+  author: PostAuthor;
+  likes: number;
+  views: number;
+  liked_by_me: boolean;
+  created_at: string;
+  /** hidden: taken down by a moderator (only its author and admins still see it). */
+  status: 'visible' | 'hidden';
+}
+
+/** What POST /api/generate takes to create a similar image. */
+export interface SimilarOptions {
+  aspect_ratio?: string;
+  style?: string;
+  color?: string;
+  lighting?: string;
+  composition?: string;
+  seed?: number;
+}
+
+export interface PostDetail extends Post {
+  negative_prompt: string;
+  model: string;
+  options: SimilarOptions;
+}
+
+export interface PostPage {
+  items: Post[];
+  next_cursor: string | null;
+}
+
+export interface FeedFilter {
+  sort: FeedSort;
+  tag?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export interface PublishRequest {
+  history_id: string;
+  image_index?: number;
+  title: string;
+  description: string;
+  tags: string[];
+  agree: boolean;
+}
+
+export interface LikeState {
+  post_id: string;
+  liked: boolean;
+  likes: number;
+}
+
+export const REPORT_REASONS = ['spam', 'nudity', 'violence', 'copyright', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export interface ReportRequest {
+  reason: ReportReason;
+  details: string;
+}
+
+export interface TagCount {
+  tag: string;
+  count: number;
+}
+
+export interface UserStats {
+  total_posts: number;
+  total_likes_given: number;
+  likes_received: number;
+}
+
+const postPath = (id: string) => `/api/community/posts/${encodeURIComponent(id)}`;
+
+function pageParams(cursor?: string, limit?: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (cursor) params.set('cursor', cursor);
+  if (limit) params.set('limit', String(limit));
+  return params;
+}
+
+export function fetchPosts(filter: FeedFilter, signal?: AbortSignal): Promise<PostPage> {
+  const params = pageParams(filter.cursor, filter.limit);
+  params.set('sort', filter.sort);
+  if (filter.tag) params.set('tag', filter.tag);
+  return requestJson<PostPage>(`/api/community/posts?${params}`, { signal });
+}
+
+export function fetchPost(id: string, signal?: AbortSignal): Promise<PostDetail> {
+  return requestJson<PostDetail>(postPath(id), { signal });
+}
+
+export function publishPost(request: PublishRequest): Promise<PostDetail> {
+  return requestJson<PostDetail>('/api/community/posts', {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
+}
+
+export function deletePost(id: string): Promise<{ success: boolean }> {
+  return requestJson<{ success: boolean }>(postPath(id), { method: 'DELETE' });
+}
+
+export function setPostLike(id: string, liked: boolean): Promise<LikeState> {
+  return requestJson<LikeState>(`${postPath(id)}/like`, { method: liked ? 'PUT' : 'DELETE' });
+}
+
+export function reportPost(id: string, report: ReportRequest): Promise<unknown> {
+  const body = report.details.trim() ? report : { reason: report.reason };
+  return requestJson<unknown>(`${postPath(id)}/report`, { method: 'POST', body: JSON.stringify(body) });
+}
+
+export async function fetchHotTags(limit = 20, signal?: AbortSignal): Promise<TagCount[]> {
+  const { items } = await requestJson<{ items: TagCount[] }>(`/api/community/tags/hot?limit=${limit}`, {
+    signal,
+  });
+  return items;
+}
+
+export function fetchUserPosts(cursor?: string, signal?: AbortSignal): Promise<PostPage> {
+  return requestJson<PostPage>(`/api/user/posts?${pageParams(cursor)}`, { signal });
+}
+
+export function fetchUserLikes(cursor?: string, signal?: AbortSignal): Promise<PostPage> {
+  return requestJson<PostPage>(`/api/user/likes?${pageParams(cursor)}`, { signal });
+}
+
+export function fetchUserStats(signal?: AbortSignal): Promise<UserStats> {
+  return requestJson<UserStats>('/api/user/stats', { signal });
+}
