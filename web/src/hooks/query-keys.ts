@@ -3,5 +3,37 @@ export const queryKeys = {
   jobs: ['jobs'] as const,
   job: (jobId: string) => ['jobs', jobId] as const,
   models: ['models'] as const,
+  // Admin console: everything under ['admin'], so one moderation action can refresh every admin view.
+  admin: ['admin'] as const,
+  adminStats: (days: number) => ['admin', 'stats', days] as const,
+  adminSupportRequests: ['admin', 'support-requests'] as const,
+  adminUsers: (q: string, cursor: string) => ['admin', 'users', q, cursor] as const,
+  adminReports: (status: string) => ['admin', 'reports', status] as const,
+  adminCommunityStats: (days: number) => ['admin', 'community-stats', days] as const,
+  adminPosts: (status: string, q: string) => ['admin', 'posts', status, q] as const,
+  adminSettings: ['admin', 'settings'] as const,
   subscriptions: (userId: number) => ['subscriptions', userId] as const,
+  // Account settings: profile with join date, API keys, payment history; the plan catalogue for upgrades.
+  account: (userId: number) => ['account', userId] as const,
+  apiKeys: (userId: number) => ['account', userId, 'api-keys'] as const,
+  payments: (userId: number) => ['payments', userId] as const,
+  plans: ['plans'] as const,
+  /** A payment return's verification, by its parameters (the success pages). */
+  paymentVerification: (parameters: string) => ['payment-verification', parameters] as const,
+  // Community (viewer 0 = guest: liked_by_me depends on who looks).
+  community: ['community'] as const,
+  communityFeed: (viewer: number, sort: string, tag: string) =>
+    ['community', 'feed', viewer, sort, tag] as const,
+  communityPost: (viewer: number, id: string) => ['community', 'post', viewer, id] as const,
+  communityHotTags: ['community', 'hot-tags'] as const,
+  userPosts: (userId: number) => ['community', 'user-posts', userId] as const,
+  userLikes: (userId: number) => ['community', 'user-likes', userId] as const,
+  userStats: (userId: number) => ['community', 'user-stats', userId] as const,
+  publicSettings: ['settings', 'public'] as const,
+  /** The history items the community's publish picker offers (under history, so its invalidations apply). */
+  publishCandidates: (userId: number) => ['history', userId, 'publish-candidates'] as const,
+  /** Every history list of a user (invalidate after a new generation or a delete). */
+  history: (userId: number) => ['history', userId] as const,
+  historyList: (userId: number, filter: { type: string; favorite: boolean; q: string }) =>
+    ['history', userId, filter.type, filter.favorite, filter.q] as const,
 };
