@@ -37,5 +37,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Messages are fetched per locale and namespace: never inline them into the script as data URLs.
+    assetsInlineLimit: (filePath) => (filePath.endsWith('.json') ? false : undefined),
   },
 });
