@@ -74,10 +74,10 @@ describe('the community gallery in a real browser', () => {
   async function visit(path: string, user?: User, viewport = DESKTOP): Promise<Page> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     contexts.push(context);
-    await context.addInitScript((token) => {
-      localStorage.setItem('cookieConsent', 'accepted');
-      if (token) localStorage.setItem('token', token);
-    }, user?.token ?? '');
+    const token = JSON.stringify(user?.token ?? '');
+    await context.addInitScript(
+      `localStorage.setItem('cookieConsent', 'accepted'); if (${token}) localStorage.setItem('token', ${token});`,
+    );
     const page = await context.newPage();
     await openApp(page, `${stack.url}${path}`);
     return page;
@@ -301,7 +301,7 @@ describe('the community gallery in a real browser', () => {
           await page.waitForFunction("document.querySelectorAll('.tag-chip--skeleton').length === 0");
           return (await harbourChip.count()) > 0;
         },
-        { timeout: 60_000, intervals: [3000] },
+        { timeout: 60_000, interval: 3000 },
       )
       .toBe(true);
     await harbourChip.click();

@@ -36,6 +36,8 @@ export function exampleValues(example: Example, prompt: string): GeneratorPreset
 /** Where /examples sends "Create Similar": home, with the example's id in the navigation state. */
 export interface HomeNavigationState {
   createSimilar?: string;
+  /** Settings to load into the generator (history's "Create again"). */
+  generatorValues?: GeneratorPreset['values'];
 }
 
 export function HomePage() {
@@ -78,6 +80,15 @@ export function HomePage() {
     createSimilar(example);
     navigate(location.pathname + location.search, { replace: true, state: null });
   }, [state, createSimilar, navigate, location.pathname, location.search]);
+
+  // Arriving with settings to start from (history's "Create again").
+  useEffect(() => {
+    const values = state?.generatorValues;
+    if (!values) return;
+    setPreset((current) => ({ id: (current?.id ?? 0) + 1, values }));
+    requestAnimationFrame(() => scrollToAnchor('generator'));
+    navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [state, navigate, location.pathname, location.search]);
 
   return (
     <div className="home">

@@ -1,0 +1,68 @@
+// "Are you sure?" before something that cannot be undone (deleting images, a conversation). The caller
+// translates the texts; Cancel has the focus first, so Enter on an accidental open does no harm.
+import { useCallback, useId, useRef } from 'react';
+import { AlertIcon } from './icons.tsx';
+import { useDialog } from './use-dialog.ts';
+import './confirm-dialog.css';
+
+interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** While the action runs: the buttons wait and the dialog stays open. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const cancel = useCallback(() => {
+    if (!busy) onCancel();
+  }, [busy, onCancel]);
+  useDialog(true, cancel, panelRef);
+
+  return (
+    <div className="modal">
+      <div className="modal__overlay" aria-hidden="true" onClick={cancel} />
+      <div
+        ref={panelRef}
+        className="confirm-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+      >
+        <span className="confirm-dialog__icon">
+          <AlertIcon />
+        </span>
+        <h2 id={titleId} className="confirm-dialog__title">
+          {title}
+        </h2>
+        <p id={textId} className="confirm-dialog__text">
+          {text}
+        </p>
+        <div className="confirm-dialog__actions">
+          <button type="button" className="button" onClick={cancel} disabled={busy} data-autofocus>
+            {cancelLabel}
+          </button>
+          <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+// One exchange of the chat: the user's message, then the image it made (or its progress, or its error).
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertIcon, RetryIcon, SparklesIcon } from '../../components/icons.tsx';
+import { ProgressMeter } from '../../components/progress-meter.tsx';
+import { useGenerationJob } from '../../hooks/use-generation-job.ts';
+import { type GenerationPhase, generationPhase } from '../home/generation-phase.ts';
+import { ChatImage } from './chat-image.tsx';
+import type { ChatTurn } from './chat-store.ts';
+
+type TurnResult = Pick<ChatTurn, 'status' | 'image' | 'error'>;
+
+interface ChatTurnViewProps {
+  turn: ChatTurn;
+  /** The first message of the conversation. */
+  first: boolean;
+  onFinished: (turnId: string, result: TurnResult) => void;
+  onRetry: (turn: ChatTurn) => void;
+}
+
+function PhaseStatus({ phase }: { phase: GenerationPhase }) {
+  const { t } = useTranslation('chat');
+  if (phase.kind === 'waiting') {
+    return (
+      <div className="status-line">
+        <span className="status-dot status-dot--active" aria-hidden="true" />
+        <span>{t('translation:status.waiting')}</span>
+        <span className="status-badge">
+          {phase.position > 0
+            ? t('translation:status.queuePosition', { position: phase.position })
+            : t('translation:status.queueNext')}
+        </span>
+      </div>
+    );
+  }
+  if (phase.kind === 'processing') {
+    return (
+      <ProgressMeter
+        label={t('turn.processing')}
+        percentText={t('translation:status.progress', { percent: phase.percent })}
+        percent={phase.percent}
+        barLabel={t('turn.processing')}
+      />
+    );
+  }
+  return (
+    <div className="status-line">
+      <span className="status-dot status-dot--active" aria-hidden="true" />
+      <span>{t('translation:status.submitting')}</span>
+    </div>
+  );
+}
+
+/** Follows the turn's job and reports how it ended, once. */
+function FollowJob({ turn, onFinished }: { turn: ChatTurn; onFinished: ChatTurnViewProps['onFinished'] }) {
+  const job = useGenerationJob(turn.jobId);
+  const phase = generationPhase({
+    started: true,
+    submitting: false,
+    submitError: null,
+    job: job.data,
+    jobError: job.error,
+  });
+  const reported = useRef(false);
+  const latest = useRef({ phase, onFinished });
+  latest.current = { phase, onFinished };
+  const kind = phase.kind;
+  useEffect(() => {
+    if (reported.current || (kind !== 'completed' && kind !== 'error')) return;
+    const { phase: now, onFinished: report } = latest.current;
+    if (now.kind === 'completed') {
+      reported.current = true;
+      report(turn.id, { status: 'completed', image: now.images[0] ?? null, error: null });
+    } else if (now.kind === 'error') {
+      reported.current = true;
+      report(turn.id, {
+        status: 'error',
+        image: null,
+        error: { message: now.message, fallbackKey: now.fallbackKey },
+      });
+    }
+  }, [kind, turn.id]);
+  return <PhaseStatus phase={phase} />;
+}
+
+export function ChatTurnView({ turn, first, onFinished, onRetry }: ChatTurnViewProps) {
+  const { t } = useTranslation('chat');
+  const startsImage = first || turn.startsNewImage;
+
+  return (
+    <li className="chat-turn">
+      {startsImage && !first ? (
+        <p className="chat-divider">
+          <span>{t('turn.newImageDivider')}</span>
+        </p>
+      ) : null}
+      <div className="chat-msg chat-msg--user">
+        <span className="visually-hidden">{t('turn.you')}</span>
+        <span className="chat-msg__tag">{startsImage ? t('turn.newImageTag') : t('turn.refineTag')}</span>
+        <p className="chat-msg__text" dir="auto">
+          {turn.text}
+        </p>
+      </div>
+
+      <div className="chat-msg chat-msg--assistant" aria-busy={turn.status === 'pending'}>
+        <span className="chat-msg__avatar" aria-hidden="true">
+          <SparklesIcon width={16} height={16} />
+        </span>
+        <div className="chat-msg__content">
+          <span className="visually-hidden">{t('turn.assistant')}</span>
+          {/* One polite live region per turn: its progress, then that the image is ready. */}
+          <div className="chat-msg__status" role="status">
+            {turn.status === 'pending' ? (
+              turn.jobId ? (
+                <FollowJob turn={turn} onFinished={onFinished} />
+              ) : (
+                <PhaseStatus phase={{ kind: 'submitting' }} />
+              )
+            ) : null}
+            {turn.status === 'completed' ? <span className="visually-hidden">{t('turn.ready')}</span> : null}
+          </div>
+
+          {turn.status === 'error' ? (
+            <div className="notice notice--danger" role="alert">
+              <AlertIcon className="notice__icon" />
+              <div className="notice__body">
+                <p className="notice__title">{t('turn.errorTitle')}</p>
+                <p>
+                  {turn.error?.message ??
+                    t(`translation:${turn.error?.fallbackKey ?? 'errors.generateFailed'}`)}
+                </p>
+              </div>
+              <button type="button" className="button button--small" onClick={() => onRetry(turn)}>
+                <RetryIcon />
+                {t('turn.retry')}
+              </button>
+            </div>
+          ) : null}
+
+          {turn.status === 'completed' && turn.image ? (
+            <div className="chat-msg__image">
+              <ChatImage image={turn.image} prompt={turn.prompt} jobId={turn.jobId} />
+            </div>
+          ) : null}
+
+          <p className="chat-msg__prompt">
+            <span className="chat-msg__prompt-label">
+              {startsImage ? t('turn.promptNew') : t('turn.promptRefined')}
+            </span>{' '}
+            <span className="chat-msg__prompt-text" dir="auto">
+              {turn.prompt}
+            </span>
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
