@@ -1,6 +1,6 @@
 // POST /api/generate and the job it starts (GET /api/jobs/:id, and its event stream).
 import type { AspectRatio, Color, Composition, Lighting, Style } from '@pictura/common/generation-options';
-import { requestJson } from './http.ts';
+import { authHeaders, requestJson } from './http.ts';
 
 export type JobStatus = 'waiting' | 'processing' | 'completed' | 'error';
 
@@ -84,5 +84,56 @@ export function parseJobEvent(data: string): GenerationJob | null {
     };
   } catch {
     return null;
+  }
+}
+
+/** The `data:` payloads of the complete events in a Server-Sent Events buffer, and what is left over. */
+export function splitEventData(buffer: string): { data: string[]; rest: string } {
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const data = blocks
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+        .join('\n'),
+    )
+    .filter((payload) => payload !== '');
+  return { data, rest };
+}
+
+/**
+ * Follows GET /api/jobs/:id/events with fetch rather than EventSource, so a signed-in user's stream carries
+ * the bearer token like every other call (EventSource cannot send headers). Resolves true once the job has
+ * finished, false when the stream could not be opened or ended early (the caller then polls).
+ */
+export async function followJobEvents(
+  jobId: string,
+  onJob: (job: GenerationJob) => void,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const response = await fetch(jobEventsUrl(jobId), {
+    headers: authHeaders({ Accept: 'text/event-stream' }),
+    signal,
+  });
+  if (!response.ok || !response.body) return false;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return false;
+    buffer += value;
+    const { data, rest } = splitEventData(buffer);
+    buffer = rest;
+    for (const payload of data) {
+      const job = parseJobEvent(payload);
+      if (!job) continue;
+      onJob(job);
+      if (isFinished(job.status)) {
+        await reader.cancel().catch(() => undefined);
+        return true;
+      }
+    }
   }
 }

@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchJob, type GenerationJob, isFinished, jobEventsUrl, parseJobEvent } from '../api/generation.ts';
+import { fetchJob, followJobEvents, type GenerationJob, isFinished } from '../api/generation.ts';
 import { ApiError } from '../api/http.ts';
 import { queryKeys } from './query-keys.ts';
 
 const POLL_INTERVAL_MS = 1000;
 
 /**
- * Follows a generation job: Server-Sent Events write each snapshot into the query cache; if the stream
- * cannot be opened or breaks before the job finishes, the query polls GET /api/jobs/:id every second.
+ * Follows a generation job: Server-Sent Events (read with fetch, so they carry the session) write each
+ * snapshot into the query cache; if the stream cannot be opened or breaks before the job finishes, the
+ * query polls GET /api/jobs/:id every second.
  */
 export function useGenerationJob(jobId: string | null) {
   const queryClient = useQueryClient();
@@ -17,25 +18,20 @@ export function useGenerationJob(jobId: string | null) {
 
   useEffect(() => {
     if (!jobId) return;
-    if (typeof EventSource === 'undefined') {
-      setPollingJobId(jobId);
-      return;
-    }
     const key = queryKeys.job(jobId);
-    const source = new EventSource(jobEventsUrl(jobId));
-    source.onmessage = (event: MessageEvent<string>) => {
-      const job = parseJobEvent(event.data);
-      if (!job) return;
-      queryClient.setQueryData(key, job);
-      if (isFinished(job.status)) source.close();
-    };
-    // Also fires when the server ends the stream after the last event; only an unfinished job needs polling.
-    source.onerror = () => {
-      source.close();
+    const controller = new AbortController();
+    const fallBackToPolling = () => {
+      if (controller.signal.aborted) return;
       const known = queryClient.getQueryData<GenerationJob>(key);
       if (!isFinished(known?.status)) setPollingJobId(jobId);
     };
-    return () => source.close();
+    followJobEvents(jobId, (job) => queryClient.setQueryData(key, job), controller.signal).then(
+      (finished) => {
+        if (!finished) fallBackToPolling();
+      },
+      fallBackToPolling,
+    );
+    return () => controller.abort();
   }, [jobId, queryClient]);
 
   return useQuery({

@@ -1,4 +1,4 @@
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
@@ -40,6 +40,8 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
   const [revealed, setRevealed] = useState(false);
   const hidden = image.flagged && !revealed;
   const number = index + 1;
+  // The actions' names are their visible words (voice control); which image they act on is their description.
+  const describedBy = useId();
   const publishPath = `/community?publish=${encodeURIComponent(jobId ?? '')}&image=${index}`;
 
   const copyLink = async () => {
@@ -92,6 +94,9 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
         ) : null}
       </div>
       <figcaption className="result-image__caption">
+        <span id={describedBy} className="visually-hidden">
+          {t('status.imageAlt', { index: number, prompt })}
+        </span>
         <span className="result-image__details">
           {t('status.imageDetails', { width: image.width, height: image.height, seed: image.seed })}
         </span>
@@ -100,7 +105,7 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
             className="button button--small"
             href={image.url}
             download={downloadName(image, number)}
-            aria-label={t('status.downloadImage', { index: number })}
+            aria-describedby={describedBy}
           >
             <DownloadIcon />
             {t('status.download')}
@@ -109,7 +114,7 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
             type="button"
             className="button button--small"
             onClick={() => void copyLink()}
-            aria-label={t('status.copyLinkImage', { index: number })}
+            aria-describedby={describedBy}
           >
             <CopyIcon />
             {t('upscaler.copyLink')}
@@ -117,7 +122,7 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
           <Link
             className="button button--small"
             to={`${localizedPath(locale, '/upscaler')}?imageUrl=${encodeURIComponent(image.url)}`}
-            aria-label={t('upscaler.upscaleThisImage', { index: number })}
+            aria-describedby={describedBy}
           >
             <UpscaleIcon />
             {t('upscaler.upscaleThis')}
@@ -127,7 +132,7 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
               type="button"
               className="button button--small"
               onClick={publish}
-              aria-label={t('status.publishImage', { index: number })}
+              aria-describedby={describedBy}
             >
               <ShareIcon />
               {t('status.publish')}
