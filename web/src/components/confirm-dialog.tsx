@@ -1,5 +1,6 @@
 // "Are you sure?" before something that cannot be undone (deleting images, a conversation). The caller
-// translates the texts; Cancel has the focus first, so Enter on an accidental open does no harm.
+// translates the texts; Cancel has the focus first, so Enter on an accidental open does no harm. Shared by
+// history, chat and the admin console.
 import { useCallback, useId, useRef } from 'react';
 import { AlertIcon } from './icons.tsx';
 import { useDialog } from './use-dialog.ts';
@@ -12,6 +13,10 @@ interface ConfirmDialogProps {
   cancelLabel: string;
   /** While the action runs: the buttons wait and the dialog stays open. */
   busy?: boolean;
+  /** A refusal of the action, shown in place so it is read before the dialog closes. */
+  error?: string | null;
+  /** Destructive actions (the default) get the red button. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -22,6 +27,8 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   busy = false,
+  error = null,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -53,11 +60,23 @@ export function ConfirmDialog({
         <p id={textId} className="confirm-dialog__text">
           {text}
         </p>
+        {error ? (
+          <div className="notice notice--danger confirm-dialog__error" role="alert">
+            <AlertIcon className="notice__icon" />
+            <span className="notice__body">{error}</span>
+          </div>
+        ) : null}
         <div className="confirm-dialog__actions">
           <button type="button" className="button" onClick={cancel} disabled={busy} data-autofocus>
             {cancelLabel}
           </button>
-          <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
             {confirmLabel}
           </button>

@@ -4,10 +4,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPost, PostStatusFilter } from '../../api/admin.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EyeIcon, ImageIcon, SearchIcon, TrashIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useAdminPosts, useModeratePost } from '../../hooks/use-admin-moderation.ts';
-import { ConfirmDialog } from './admin-confirm-dialog.tsx';
 import { formatCount, formatDateTime, relativeTime } from './admin-format.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { EmptyState, LoadError, SkeletonList } from './admin-states.tsx';
@@ -127,7 +127,11 @@ function Content() {
 
       {confirmation.pending ? (
         <ConfirmDialog
-          request={confirmation.pending.request}
+          title={confirmation.pending.request.title}
+          text={confirmation.pending.request.text}
+          confirmLabel={confirmation.pending.request.confirmLabel}
+          cancelLabel={t('common.cancel')}
+          tone={confirmation.pending.request.tone}
           busy={confirmation.busy}
           error={confirmation.error}
           onConfirm={() => void confirmation.confirm()}

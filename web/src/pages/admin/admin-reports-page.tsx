@@ -5,11 +5,11 @@ import { useSearchParams } from 'react-router-dom';
 import type { AdminReport, ReportStatus } from '../../api/admin.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CheckIcon, CloseIcon, FlagIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useAdminReports, useResolveReport } from '../../hooks/use-admin-moderation.ts';
-import { ConfirmDialog } from './admin-confirm-dialog.tsx';
 import { adminErrorText } from './admin-errors.ts';
 import { formatDateTime, relativeTime } from './admin-format.ts';
 import { AdminLayout } from './admin-layout.tsx';
@@ -129,7 +129,11 @@ function Reports() {
 
       {confirmation.pending ? (
         <ConfirmDialog
-          request={confirmation.pending.request}
+          title={confirmation.pending.request.title}
+          text={confirmation.pending.request.text}
+          confirmLabel={confirmation.pending.request.confirmLabel}
+          cancelLabel={t('common.cancel')}
+          tone={confirmation.pending.request.tone}
           busy={confirmation.busy}
           error={confirmation.error}
           onConfirm={() => void confirmation.confirm()}

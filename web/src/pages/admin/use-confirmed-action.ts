@@ -3,7 +3,16 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast.tsx';
-import type { ConfirmRequest } from './admin-confirm-dialog.tsx';
+/** What a moderation action asks before it runs. */
+export interface ConfirmRequest {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  /** Destructive actions get the red button. */
+  tone: 'danger' | 'primary';
+  run: () => Promise<unknown>;
+}
+
 import { adminErrorText } from './admin-errors.ts';
 
 export interface PendingConfirmation {
