@@ -32,11 +32,11 @@ export function ExamplesGallery({ onCreateSimilar }: ExamplesGalleryProps) {
               type="button"
               className="button button--small example-card__action"
               onClick={() => onCreateSimilar(example)}
+              // The name starts with the visible label (voice control), then says which example.
+              aria-label={`${t('examples.createSimilar')}: ${t(`examples.items.${example.id}.title`)}`}
             >
               <SparklesIcon width={16} height={16} />
               {t('examples.createSimilar')}
-              {/* The name starts with the visible label (voice control), then says which example. */}
-              <span className="visually-hidden">: {t(`examples.items.${example.id}.title`)}</span>
             </button>
           </div>
         </li>
