@@ -197,7 +197,7 @@ describe('the admin console in a real browser', () => {
         .textContent(),
     ).toBe('3');
     // Seven days: every series follows the period.
-    await page.getByRole('radio', { name: '7 days' }).check();
+    await page.getByRole('radio', { name: '7 days' }).click();
     await expect.poll(() => generations.locator('tbody tr').count()).toBe(7);
 
     const requests = page.getByRole('region', { name: 'Latest sales and support requests' });
@@ -229,7 +229,8 @@ describe('the admin console in a real browser', () => {
     expect(await feedIds()).not.toContain(posts.harbour);
 
     // The handled report says who decided, and when.
-    await page.getByRole('radio', { name: 'Actioned' }).check();
+    // The filter follows the address: click, then wait for the address (a controlled radio flips after it).
+    await page.getByRole('radio', { name: 'Actioned' }).click();
     await page.waitForURL(/status=actioned/);
     await page.getByText(/^Approved by you on /).waitFor();
     const handled = await api('GET', '/api/admin/reports?status=actioned', tokens.admin);
