@@ -4,13 +4,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPost, PostStatusFilter } from '../../api/admin.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EyeIcon, ImageIcon, SearchIcon, TrashIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useAdminPosts, useModeratePost } from '../../hooks/use-admin-moderation.ts';
 import { formatCount, formatDateTime, relativeTime } from './admin-format.ts';
 import { AdminLayout } from './admin-layout.tsx';
-import { EmptyState, LoadError, SkeletonList } from './admin-states.tsx';
+import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
+import { ConfirmationDialog } from './confirmation-dialog.tsx';
 import { PostThumb } from './post-thumb.tsx';
 import { useConfirmedAction } from './use-confirmed-action.ts';
 import { useDebounced } from './use-debounced.ts';
@@ -110,34 +110,11 @@ function Content() {
               <PostItem key={post.id} post={post} onAction={ask} />
             ))}
           </ul>
-          {posts.hasNextPage ? (
-            <div className="admin-load-more">
-              <button
-                type="button"
-                className="button"
-                disabled={posts.isFetchingNextPage}
-                onClick={() => void posts.fetchNextPage()}
-              >
-                {posts.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore query={posts} label={t('common.loadMore')} />
         </>
       )}
 
-      {confirmation.pending ? (
-        <ConfirmDialog
-          title={confirmation.pending.request.title}
-          text={confirmation.pending.request.text}
-          confirmLabel={confirmation.pending.request.confirmLabel}
-          cancelLabel={t('common.cancel')}
-          tone={confirmation.pending.request.tone}
-          busy={confirmation.busy}
-          error={confirmation.error}
-          onConfirm={() => void confirmation.confirm()}
-          onCancel={confirmation.cancel}
-        />
-      ) : null}
+      <ConfirmationDialog confirmation={confirmation} />
     </AdminLayout>
   );
 }

@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router-dom';
 import type { AdminReport, ReportStatus } from '../../api/admin.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CheckIcon, CloseIcon, FlagIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -13,7 +12,8 @@ import { useAdminReports, useResolveReport } from '../../hooks/use-admin-moderat
 import { adminErrorText } from './admin-errors.ts';
 import { formatDateTime, relativeTime } from './admin-format.ts';
 import { AdminLayout } from './admin-layout.tsx';
-import { EmptyState, LoadError, SkeletonList } from './admin-states.tsx';
+import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
+import { ConfirmationDialog } from './confirmation-dialog.tsx';
 import { MissingThumb, PostThumb } from './post-thumb.tsx';
 import { useConfirmedAction } from './use-confirmed-action.ts';
 import './admin-moderation.css';
@@ -112,34 +112,11 @@ function Reports() {
               />
             ))}
           </ul>
-          {reports.hasNextPage ? (
-            <div className="admin-load-more">
-              <button
-                type="button"
-                className="button"
-                disabled={reports.isFetchingNextPage}
-                onClick={() => void reports.fetchNextPage()}
-              >
-                {reports.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore query={reports} label={t('common.loadMore')} />
         </>
       )}
 
-      {confirmation.pending ? (
-        <ConfirmDialog
-          title={confirmation.pending.request.title}
-          text={confirmation.pending.request.text}
-          confirmLabel={confirmation.pending.request.confirmLabel}
-          cancelLabel={t('common.cancel')}
-          tone={confirmation.pending.request.tone}
-          busy={confirmation.busy}
-          error={confirmation.error}
-          onConfirm={() => void confirmation.confirm()}
-          onCancel={confirmation.cancel}
-        />
-      ) : null}
+      <ConfirmationDialog confirmation={confirmation} />
     </AdminLayout>
   );
 }

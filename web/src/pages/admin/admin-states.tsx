@@ -47,3 +47,29 @@ export function SkeletonList({ rows, height }: { rows: number; height: number })
     </div>
   );
 }
+
+/** "Load more" under a paged list while another page exists. */
+export function LoadMore({
+  query,
+  label,
+  small = false,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: string;
+  small?: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="admin-load-more">
+      <button
+        type="button"
+        className={small ? 'button button--small' : 'button'}
+        disabled={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        {query.isFetchingNextPage ? t('common.loading') : label}
+      </button>
+    </div>
+  );
+}

@@ -4,12 +4,12 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, UserAction } from '../../api/admin.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ChevronRightIcon, SearchIcon, UsersIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useAdminUsers, useChangeUser } from '../../hooks/use-admin-users.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { EmptyState, LoadError, SkeletonList } from './admin-states.tsx';
+import { ConfirmationDialog } from './confirmation-dialog.tsx';
 import { useConfirmedAction } from './use-confirmed-action.ts';
 import { useDebounced } from './use-debounced.ts';
 import {
@@ -167,19 +167,7 @@ function Users() {
         </div>
       )}
 
-      {confirmation.pending ? (
-        <ConfirmDialog
-          title={confirmation.pending.request.title}
-          text={confirmation.pending.request.text}
-          confirmLabel={confirmation.pending.request.confirmLabel}
-          cancelLabel={t('common.cancel')}
-          tone={confirmation.pending.request.tone}
-          busy={confirmation.busy}
-          error={confirmation.error}
-          onConfirm={() => void confirmation.confirm()}
-          onCancel={confirmation.cancel}
-        />
-      ) : null}
+      <ConfirmationDialog confirmation={confirmation} />
     </AdminLayout>
   );
 }

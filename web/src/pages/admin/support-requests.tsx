@@ -5,7 +5,7 @@ import type { SupportRequest } from '../../api/admin.ts';
 import { MailIcon } from '../../components/icons.tsx';
 import { useSupportRequests } from '../../hooks/use-admin-stats.ts';
 import { formatDateTime, relativeTime } from './admin-format.ts';
-import { EmptyState, LoadError, SkeletonList } from './admin-states.tsx';
+import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
 
 const PAID = new Set(['premium', 'ultimate', 'enterprise']);
 const KNOWN_PLANS = new Set(['free', 'premium', 'ultimate', 'enterprise']);
@@ -40,18 +40,7 @@ export function SupportRequests() {
               <RequestItem key={request.id} request={request} />
             ))}
           </ul>
-          {requests.hasNextPage ? (
-            <div className="admin-load-more">
-              <button
-                type="button"
-                className="button button--small"
-                disabled={requests.isFetchingNextPage}
-                onClick={() => void requests.fetchNextPage()}
-              >
-                {requests.isFetchingNextPage ? t('common.loading') : t('common.showMore')}
-              </button>
-            </div>
-          ) : null}
+          <LoadMore query={requests} label={t('common.showMore')} small />
         </>
       )}
     </section>

@@ -3,6 +3,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast.tsx';
+import { adminErrorText } from './admin-errors.ts';
+
 /** What a moderation action asks before it runs. */
 export interface ConfirmRequest {
   title: string;
@@ -12,8 +14,6 @@ export interface ConfirmRequest {
   tone: 'danger' | 'primary';
   run: () => Promise<unknown>;
 }
-
-import { adminErrorText } from './admin-errors.ts';
 
 export interface PendingConfirmation {
   request: ConfirmRequest;
