@@ -326,7 +326,10 @@ describe('the admin console in a real browser', () => {
     await dialog.getByRole('button', { name: 'Ban user' }).click();
     await page.getByText('alice is banned.').waitFor();
     await alice.getByText('Banned', { exact: true }).waitFor();
-    expect((await api('GET', '/api/history', tokens.alice)).status).toBe(401);
+    // A ban ends her sessions within the gateway's session-check cache (SESSION_CHECK_CACHE_MS, at most 5 s).
+    await expect
+      .poll(async () => (await api('GET', '/api/history', tokens.alice)).status, { timeout: 10_000 })
+      .toBe(401);
     await alice.getByRole('button', { name: 'Unban alice' }).waitFor();
     await context.close();
   });
