@@ -46,13 +46,20 @@ export function authHeaders(init?: HeadersInit): Headers {
 export async function requestJson<T>(path: string, init: RequestOptions = {}): Promise<T> {
   const { unauthorizedIsExpected, ...fetchInit } = init;
   const headers = authHeaders(fetchInit.headers);
+  const sentAuthorization = headers.get('Authorization');
   headers.set('Accept', 'application/json');
   if (fetchInit.body !== undefined) headers.set('Content-Type', 'application/json');
 
   const response = await fetch(path, { ...fetchInit, headers });
   if (!response.ok) {
     const body = await readErrorBody(response);
-    if (response.status === 401 && !unauthorizedIsExpected) {
+    // A 401 for a session that already ended here (signed out, account deleted) is stale: only a 401
+    // for the session still in use ends it and asks for sign-in.
+    if (
+      response.status === 401 &&
+      !unauthorizedIsExpected &&
+      sentAuthorization === authHeaders().get('Authorization')
+    ) {
       window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
     }
     throw new ApiError(

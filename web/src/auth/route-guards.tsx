@@ -1,5 +1,7 @@
 // Spec 4 route guards. Pages that need sign-in show the sign-in modal to a guest and cancel the navigation
-// (the wanted path is remembered in `redirectAfterLogin` and followed once signed in); admin pages send
+// (the wanted path is remembered in `redirectAfterLogin` and followed once signed in). A visitor whose
+// session ends on the page by choice (signing out, deleting the account) is just sent home; one whose
+// session expired is asked to sign in by the 401 handler and comes back here after. Admin pages send
 // anyone but an admin to the locale home. While the startup check runs nothing is decided: the loading
 // overlay covers the page. A stored token that the startup check could not confirm (a time-out) is checked
 // once more before a visitor is turned away. The services check every call again; these guards only spare
@@ -12,12 +14,14 @@ import { useAuth } from './auth-context.tsx';
 import { readToken, storeRedirectAfterLogin } from './auth-storage.ts';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
-  const { checking, user, openSignIn, recheck } = useAuth();
+  const { checking, user, signInOpen, openSignIn, recheck } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const locale = useLocale();
   const guest = !checking && !user;
   const recheckedFor = useRef<string | null>(null);
+  const signedInHere = useRef(false);
+  if (user) signedInHere.current = true;
 
   useEffect(() => {
     if (!guest) return;
@@ -26,8 +30,9 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
       void recheck();
       return;
     }
-    storeRedirectAfterLogin(`${location.pathname}${location.search}${location.hash}`);
-    openSignIn();
+    const leftOnPurpose = signedInHere.current && !signInOpen;
+    if (!leftOnPurpose) storeRedirectAfterLogin(`${location.pathname}${location.search}${location.hash}`);
+    if (!signedInHere.current) openSignIn();
     navigate(localizedPath(locale), { replace: true });
   }, [
     guest,
@@ -35,6 +40,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
     location.pathname,
     location.search,
     location.hash,
+    signInOpen,
     openSignIn,
     recheck,
     navigate,

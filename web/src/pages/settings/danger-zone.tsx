@@ -49,11 +49,10 @@ function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onClose: ()
   const confirm = () => {
     if (!confirmed) return;
     remove.mutate(undefined, {
-      onSuccess: async () => {
+      onSuccess: () => {
         toast('success', t('danger.deleted'));
-        // Leave the signed-in page first, so its guard does not ask the now-guest to sign in.
-        await navigate(localizedPath(locale), { replace: true });
         endSession();
+        navigate(localizedPath(locale), { replace: true });
       },
       onError: () => toast('error', t('danger.failed')),
     });
