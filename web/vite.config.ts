@@ -7,6 +7,21 @@ const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.met
   version: string;
 };
 const gateway = 'http://localhost:8080';
+const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+/** Every module the entry imports statically, directly or not: what any first page needs before it runs. */
+function staticGraph(from: string, moduleInfo: (id: string) => { importedIds: string[] } | null): Set<string> {
+  const seen = new Set<string>();
+  const pending = [from];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(moduleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+let startup: Set<string> | undefined;
 
 export default defineConfig({
   plugins: [react()],
@@ -39,5 +54,21 @@ export default defineConfig({
     emptyOutDir: true,
     // Messages are fetched per locale and namespace: never inline them into the script as data URLs.
     assetsInlineLimit: (filePath) => (filePath.endsWith('.json') ? false : undefined),
+    rolldownOptions: {
+      output: {
+        // The start-up code is one chunk, not dozens of small ones shared with lazy pages: a phone on a
+        // slow network opens few connections at a time, and each request costs a round trip.
+        codeSplitting: {
+          groups: [
+            {
+              name: (id, context) => {
+                startup ??= staticGraph(entry, (module) => context.getModuleInfo(module));
+                return id !== entry && startup.has(id) ? 'app' : null;
+              },
+            },
+          ],
+        },
+      },
+    },
   },
 });

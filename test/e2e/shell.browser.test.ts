@@ -246,6 +246,29 @@ describe('the site shell in a real browser', () => {
     await context.close();
   });
 
+  it('keeps the shell and offers a reload when a page cannot be loaded', async () => {
+    // No offline worker: its cache would answer for the network this test takes away.
+    const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+    await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    const page = await context.newPage();
+    await openApp(page, `${stack.url}/en/`);
+    // The FAQ page's chunk cannot be fetched (the network dropped, or a new release replaced it).
+    await page.route('**/assets/faq-page-*.js', (route) => route.abort());
+    await page.locator('a[href="/en/faq"]:visible').first().click();
+    const failure = page.getByRole('alert').filter({ hasText: 'This page could not be shown' });
+    await failure.waitFor({ timeout: 10_000 }).catch(async (error) => {
+      await shoot(page, 'page-error-failure');
+      throw error;
+    });
+    expect(await failure.getByRole('button', { name: 'Reload' }).count()).toBe(1);
+    // Only the page is replaced: the navigation is still there to go elsewhere.
+    expect(await page.getByRole('navigation', { name: 'Main' }).first().isVisible()).toBe(true);
+    await page.unroute('**/assets/faq-page-*.js');
+    await failure.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }).waitFor();
+    await context.close();
+  });
+
   it('fills the generator from an example with Create Similar', async () => {
     const context = await visitor(DESKTOP);
     const page = await context.newPage();

@@ -145,15 +145,43 @@ export function inlineStyleSheets(html: string, distDir: string): string {
 }
 
 /**
- * The app's entry starts after the first frame: the page is already there, so it paints as soon as the
- * HTML is parsed instead of waiting for the app to boot (which would redraw the same page anyway).
- * The timeout covers a background tab, where frames never come.
+ * The app's entry starts once the page has painted: the page is already there, so the first paint gets
+ * the network and the main thread to itself instead of waiting for the app to boot (which redraws the
+ * same page anyway). The page's chunk preloads move into that start too, for the same reason (and
+ * Lighthouse counts high-priority scripts fetched before the first paint as render-blocking). Where
+ * paint timing never reports (a background tab, an old browser), the app starts after a second.
  */
 export function startAppAfterFirstPaint(html: string): string {
-  return html.replace(
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">\s*/g)];
+  const hrefs = preloads.map((match) => match[1]!);
+  let page = html;
+  for (const [link] of preloads) page = page.replace(link, '');
+  const start = [
+    'let started = false;',
+    'const start = () => {',
+    '  if (started) return;',
+    '  started = true;',
+    `  for (const href of ${JSON.stringify(hrefs)}) {`,
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    "    link.crossOrigin = '';",
+    '    link.href = href;',
+    '    document.head.append(link);',
+    '  }',
+    '  import(SRC);',
+    '};',
+    'try {',
+    "  new PerformanceObserver((list, observer) => { observer.disconnect(); setTimeout(start); }).observe({ type: 'paint', buffered: true });",
+    '} catch {',
+    '  start();',
+    '}',
+    'setTimeout(start, 1000);',
+  ]
+    .map((line) => line.trim())
+    .join(' ');
+  return page.replace(
     /<script type="module" crossorigin="" src="(\/assets\/[^"]+\.js)"><\/script>/,
-    (_tag, src: string) =>
-      `<script type="module">let started = false; const start = () => { if (!started) { started = true; import(${JSON.stringify(src)}); } }; requestAnimationFrame(() => setTimeout(start)); setTimeout(start, 250);</script>`,
+    (_tag, src: string) => `<script type="module">${start.replace('SRC', JSON.stringify(src))}</script>`,
   );
 }
 

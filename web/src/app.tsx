@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { type ComponentType, lazy, type ReactNode } from 'react';
+import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { RequireAdmin, RequireSignIn } from './auth/route-guards.tsx';
 import { AppShell } from './components/app-shell.tsx';
 import { LocaleGate, LocaleRedirect } from './i18n/locale-routing.tsx';
@@ -8,29 +8,38 @@ import { HomePage } from './pages/home/home-page.tsx';
 
 type Guard = ComponentType<{ children: ReactNode }>;
 
+type PageModule = { default: ComponentType };
+
 /**
  * A route whose page is its own chunk, fetched on first visit (only the home page ships in the main
- * bundle), optionally behind a guard of spec 4 (sign-in or admin).
+ * bundle), optionally behind a guard of spec 4 (sign-in or admin). Until the chunk is in, the shell's
+ * Suspense boundary keeps the page that was showing (navigations are transitions); `preload` fetches it
+ * ahead, and once loaded the page renders without suspending at all.
  */
-function lazyPage(path: string, load: () => Promise<{ default: ComponentType }>, Guard?: Guard): RouteObject {
+function lazyPage(path: string, load: () => Promise<PageModule>, Guard?: Guard): RouteObject {
+  let Loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
   return {
     path,
-    lazy: async () => {
-      const Page = (await load()).default;
-      if (!Guard) return { Component: Page };
-      return {
-        element: (
-          <Guard>
-            <Page />
-          </Guard>
-        ),
-      };
-    },
+    handle: { preload },
+    element: Guard ? (
+      <Guard>
+        <Page />
+      </Guard>
+    ) : (
+      <Page />
+    ),
   };
 }
 
 // Every page lives under /{locale}/ (spec 2), with the access of spec sections 2 and 6.
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: '/:locale',
     element: <LocaleGate />,
@@ -81,7 +90,25 @@ export const router = createBrowserRouter([
     ],
   },
   { path: '*', element: <LocaleRedirect /> },
-]);
+];
+
+/**
+ * Fetches the page chunk the address needs, so the first render has the whole page at once. A chunk that
+ * fails here is fetched again when the page renders, and failing then shows the shell's page error.
+ */
+export async function preloadPageFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((match) => {
+      const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
+      return handle?.preload?.().catch(() => undefined);
+    }),
+  );
+}
+
+function Pages() {
+  return useRoutes(routes);
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -93,7 +120,9 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Pages />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

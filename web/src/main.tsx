@@ -1,6 +1,6 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, router } from './app.tsx';
+import { App, preloadPageFor } from './app.tsx';
 import { resolveLocale } from './i18n/locale.ts';
 import { browserLanguages, readStoredLocale } from './i18n/locale-storage.ts';
 import { setupI18n } from './i18n/setup.ts';
@@ -16,24 +16,17 @@ const initialLocale = resolveLocale({
   browserLanguages: browserLanguages(),
 });
 
-/** Resolves once the first route's page chunk is in, so React replaces the pre-rendered page in one step. */
-function firstRouteLoaded(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 // Render once the first locale's messages and the first page are in: no untranslated keys, no blank frame.
-Promise.all([setupI18n(initialLocale), firstRouteLoaded()]).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// The first render is a transition: React builds the page in short slices, so the pre-rendered page
+// stays responsive to taps and scrolling meanwhile, and swaps in when the whole tree is ready.
+Promise.all([setupI18n(initialLocale), preloadPageFor(window.location.pathname)]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   void registerOfflineWorker();
 });

@@ -7,6 +7,7 @@ import { AuthProvider, useAuth } from '../auth/auth-context.tsx';
 import { UpdateNotice } from '../offline/update-notice.tsx';
 import { RouteMeta } from '../seo/route-meta.tsx';
 import { useAnchorScrolling } from './anchor-scroll.ts';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { CookieBanner } from './shell/cookie-banner.tsx';
 import { LoadingOverlay } from './shell/loading-overlay.tsx';
 import { MaintenanceBanner } from './shell/maintenance-banner.tsx';
@@ -70,9 +71,11 @@ function ShellLayout() {
         <div className="app-shell__content">
           <MaintenanceBanner />
           <main id="main-content" className="app-shell__main" tabIndex={-1}>
-            <Suspense fallback={<div className="page-loading" aria-hidden="true" />}>
-              <Outlet />
-            </Suspense>
+            <PageErrorBoundary>
+              <Suspense fallback={<div className="page-loading" aria-hidden="true" />}>
+                <Outlet />
+              </Suspense>
+            </PageErrorBoundary>
           </main>
           <SiteFooter />
         </div>
