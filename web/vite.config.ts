@@ -10,7 +10,10 @@ const gateway = 'http://localhost:8080';
 const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 /** Every module the entry imports statically, directly or not: what any first page needs before it runs. */
-function staticGraph(from: string, moduleInfo: (id: string) => { importedIds: string[] } | null): Set<string> {
+function staticGraph(
+  from: string,
+  moduleInfo: (id: string) => { importedIds: string[] } | null,
+): Set<string> {
   const seen = new Set<string>();
   const pending = [from];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
