@@ -140,6 +140,13 @@ describe('the product journey across roles', () => {
     await fan.reload();
     await fan.getByRole('heading', { level: 1, name: 'Community' }).waitFor();
     expect(await postCard(fan).count()).toBe(0);
+
+    // 6. The author still finds it under My posts, and its page says the moderators took it down.
+    await page.goto(`${stack.url}/en/user/posts`);
+    await page.getByRole('link', { name: TITLE }).first().click();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor({ timeout: 15_000 });
+    await page.getByText('Moderators took this post down: only you can still see it.').waitFor();
+    expect(await page.getByRole('button', { name: /^Like/ }).count()).toBe(0);
     await creator.close();
   });
 

@@ -353,6 +353,17 @@ describe.each(ENGINES)('community posts on %s', (engine) => {
       );
     });
 
+    it('shows a post the moderators took down to its author alone, marked hidden', async () => {
+      const post = await f.publish(alice, { tags: ['taken-down'] });
+      await f.community.moderation.hide(admin, post.id);
+      expect((await feed('latest', 'taken-down')).items).toHaveLength(0);
+      expect((await service().get(post.id, { userId: alice, address: '' })).hiddenAt).not.toBeNull();
+      expect((await rejection(service().get(post.id, { userId: bob, address: '' }))).code).toBe('not_found');
+      expect((await rejection(service().get(post.id, { userId: 0, address: '' }))).code).toBe('not_found');
+      // Nobody, the author included, can like it while it is down.
+      expect((await rejection(service().setLike(alice, post.id, true))).code).toBe('not_found');
+    });
+
     it('hides a banned author’s posts from everyone but admins, and brings them back on unban', async () => {
       const carol = await f.user();
       const post = await f.publish(carol, { tags: ['banned-author'] });

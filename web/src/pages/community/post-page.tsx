@@ -252,12 +252,14 @@ function PostView({ post }: { post: PostDetail }) {
               <SparklesIcon />
               {t('actions.createSimilar')}
             </button>
-            <LikeButton
-              post={post}
-              pending={actions.pendingLikes.has(post.id)}
-              onLike={actions.onLike}
-              size="large"
-            />
+            {post.status === 'hidden' ? null : (
+              <LikeButton
+                post={post}
+                pending={actions.pendingLikes.has(post.id)}
+                onLike={actions.onLike}
+                size="large"
+              />
+            )}
             {own ? (
               <button
                 type="button"
