@@ -439,7 +439,7 @@ describe('accounts in a real browser', () => {
     expect(await page.content()).not.toContain(key);
 
     await row.getByRole('button', { name: 'Revoke the key “CI runner”' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Revoke “CI runner”?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke “CI runner”?' });
     await confirm.getByText('Anything using this key stops working at once.').waitFor();
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).first().click();
     await confirm.waitFor({ state: 'detached' });
@@ -512,7 +512,7 @@ describe('accounts in a real browser', () => {
       .filter({ hasText: 'Switch to yearly billing' })
       .getByRole('button', { name: 'Upgrade' })
       .click();
-    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Premium (Yearly)?' });
+    const upgrade = page.getByRole('alertdialog', { name: 'Upgrade to Premium (Yearly)?' });
     await upgrade.getByText(/\$100\.00 per year/).waitFor();
     await upgrade.getByRole('button', { name: 'Upgrade now' }).click();
     await toast(page, 'Your plan is now Premium (Yearly)').waitFor();
@@ -520,7 +520,7 @@ describe('accounts in a real browser', () => {
     await expect.poll(() => history.getByRole('row').count()).toBe(3); // header and two payments
 
     await billing.getByRole('button', { name: 'Cancel subscription' }).click();
-    const cancel = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+    const cancel = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
     const text = (await cancel.textContent()) ?? '';
     expect(text).toContain('stays active until the end of the current period');
     expect(text).toContain('Sales are non-refundable');
@@ -547,7 +547,7 @@ describe('accounts in a real browser', () => {
     await openApp(page, `${stack.url}/en/settings`);
     const zone = page.getByRole('region', { name: 'Danger zone' });
     await zone.getByRole('button', { name: 'Delete account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type leaving-user to confirm').fill('leaving');
@@ -561,6 +561,7 @@ describe('accounts in a real browser', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
     // Sent home as a guest, not asked to sign in again.
     expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(await page.evaluate("localStorage.getItem('token')")).toBeNull();
     const login = await stack.api('POST', '/api/auth/login', undefined, {
       username: 'leaving-user',
@@ -590,7 +591,7 @@ describe('accounts in a real browser', () => {
       const found = await seriousViolations(page);
       // The confirmation dialog too.
       await page.locator('#delete-account button').click();
-      await page.getByRole('dialog').waitFor();
+      await page.getByRole('alertdialog').waitFor();
       found.push(...(await seriousViolations(page)).map((v) => `dialog · ${v}`));
       await context.close();
       expect(found).toEqual([]);

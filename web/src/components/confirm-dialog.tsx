@@ -1,7 +1,9 @@
-// "Are you sure?" before something that cannot be undone (deleting images, a conversation). The caller
-// translates the texts; Cancel has the focus first, so Enter on an accidental open does no harm. Shared by
-// history, chat and the admin console.
-import { useCallback, useId, useRef } from 'react';
+// "Are you sure?" before something that cannot be undone (deleting images, a conversation, an API key, the
+// account) or that costs money (a plan change). The caller translates the texts; Cancel has the focus
+// first, so Enter on an accidental open does no harm; Escape and the overlay say no too. It is placed on
+// <body>, so no blurred or transformed card of the page becomes the containing block of its overlay.
+import { type ReactNode, useCallback, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { AlertIcon } from './icons.tsx';
 import { useDialog } from './use-dialog.ts';
 import './confirm-dialog.css';
@@ -15,8 +17,12 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** A refusal of the action, shown in place so it is read before the dialog closes. */
   error?: string | null;
-  /** Destructive actions (the default) get the red button. */
+  /** Destructive actions (the default) get the warning sign and the red button. */
   tone?: 'danger' | 'primary';
+  /** More to read or fill in below the text (e.g. typing a name to confirm). */
+  children?: ReactNode;
+  /** Until what `children` asks for is done. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -29,6 +35,8 @@ export function ConfirmDialog({
   busy = false,
   error = null,
   tone = 'danger',
+  children,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -40,7 +48,7 @@ export function ConfirmDialog({
   }, [busy, onCancel]);
   useDialog(true, cancel, panelRef);
 
-  return (
+  return createPortal(
     <div className="modal">
       <div className="modal__overlay" aria-hidden="true" onClick={cancel} />
       <div
@@ -51,15 +59,18 @@ export function ConfirmDialog({
         aria-labelledby={titleId}
         aria-describedby={textId}
       >
-        <span className="confirm-dialog__icon">
-          <AlertIcon />
-        </span>
+        {tone === 'danger' ? (
+          <span className="confirm-dialog__icon">
+            <AlertIcon />
+          </span>
+        ) : null}
         <h2 id={titleId} className="confirm-dialog__title">
           {title}
         </h2>
         <p id={textId} className="confirm-dialog__text">
           {text}
         </p>
+        {children ? <div className="confirm-dialog__extra">{children}</div> : null}
         {error ? (
           <div className="notice notice--danger confirm-dialog__error" role="alert">
             <AlertIcon className="notice__icon" />
@@ -74,7 +85,7 @@ export function ConfirmDialog({
             type="button"
             className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
             onClick={onConfirm}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             aria-busy={busy || undefined}
           >
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
@@ -82,6 +93,7 @@ export function ConfirmDialog({
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -202,7 +202,7 @@ function PostItem({
         ) : (
           <button
             type="button"
-            className="button button--small button--danger"
+            className="button button--small button--danger-quiet"
             aria-label={t('content.hideLabel', { title })}
             onClick={() => onAction(post, 'hide')}
           >

@@ -198,7 +198,7 @@ function ReportItem({
         <div className="mod-item__actions">
           <button
             type="button"
-            className="button button--small button--danger"
+            className="button button--small button--danger-quiet"
             disabled={busy}
             aria-label={t('reports.approveLabel', { title })}
             onClick={() => onApprove(report)}

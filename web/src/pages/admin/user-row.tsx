@@ -81,7 +81,7 @@ export function UserRow({
             <button
               type="button"
               className={
-                actions.ban === 'ban' ? 'button button--small button--danger' : 'button button--small'
+                actions.ban === 'ban' ? 'button button--small button--danger-quiet' : 'button button--small'
               }
               aria-label={t(`users.actionLabel.${actions.ban}`, { name })}
               onClick={() => onAction(user, actions.ban)}

@@ -3,10 +3,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey, CreatedApiKey } from '../../api/account.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { AlertIcon, CheckIcon, CopyIcon, KeyIcon, PlusIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../hooks/use-account.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { API_KEY_NAME_MAX, errorKey, formatDate } from './settings-model.ts';
 import { SentenceWith, SettingsSection, SLOT } from './settings-section.tsx';
 
@@ -249,13 +249,13 @@ function KeyList({ userId, keys }: { userId: number; keys: ApiKey[] }) {
       {revoking ? (
         <ConfirmDialog
           title={t('apiKeys.revokeTitle', { name: revoking.name })}
+          text={t('apiKeys.revokeText')}
           confirmLabel={t('apiKeys.revokeConfirm')}
+          cancelLabel={t('common.cancel')}
           busy={revoke.isPending}
           onConfirm={() => confirmRevoke(revoking)}
-          onClose={() => setRevoking(null)}
-        >
-          <p>{t('apiKeys.revokeText')}</p>
-        </ConfirmDialog>
+          onCancel={() => setRevoking(null)}
+        />
       ) : null}
     </>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import type { SubscriptionRecord } from '../../api/subscriptions.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { AlertIcon, CardIcon, ChevronRightIcon, CrownIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { usePricingPlans } from '../../hooks/use-pricing-plans.ts';
@@ -17,7 +18,6 @@ import {
 } from '../../hooks/use-subscriptions.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import {
   currentSubscription,
   errorKey,
@@ -278,13 +278,8 @@ function PlanChanges({
             plan: planName(upgrading.plan),
             period: periodName(upgrading.period),
           })}
-          confirmLabel={t('billing.upgradeConfirm')}
-          busy={upgrade.isPending}
-          onConfirm={() => confirmUpgrade(upgrading)}
-          onClose={() => setUpgrading(null)}
-        >
-          <p>
-            {upgradePrice
+          text={
+            upgradePrice
               ? t('billing.upgradeText', {
                   plan: planName(upgrading.plan),
                   period: periodName(upgrading.period),
@@ -293,22 +288,26 @@ function PlanChanges({
               : t('billing.upgradeTextNoPrice', {
                   plan: planName(upgrading.plan),
                   period: periodName(upgrading.period),
-                })}
-          </p>
-        </ConfirmDialog>
+                })
+          }
+          confirmLabel={t('billing.upgradeConfirm')}
+          cancelLabel={t('common.cancel')}
+          busy={upgrade.isPending}
+          onConfirm={() => confirmUpgrade(upgrading)}
+          onCancel={() => setUpgrading(null)}
+        />
       ) : null}
 
       {cancelling ? (
         <ConfirmDialog
           title={t('billing.cancelTitle')}
+          text={endDate ? t('billing.cancelText', { date: endDate }) : t('billing.cancelTextOpen')}
           confirmLabel={t('billing.cancelConfirm')}
           cancelLabel={t('billing.keepPlan')}
           busy={cancel.isPending}
           onConfirm={confirmCancel}
-          onClose={() => setCancelling(false)}
-        >
-          <p>{endDate ? t('billing.cancelText', { date: endDate }) : t('billing.cancelTextOpen')}</p>
-        </ConfirmDialog>
+          onCancel={() => setCancelling(false)}
+        />
       ) : null}
     </>
   );

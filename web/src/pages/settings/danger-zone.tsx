@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SessionUser } from '../../api/auth.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useDeleteAccount } from '../../hooks/use-account.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { confirmsDeletion, deletionPhrase } from './settings-model.ts';
 import { SentenceWith, SettingsSection, SLOT } from './settings-section.tsx';
 
@@ -61,13 +61,14 @@ function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onClose: ()
   return (
     <ConfirmDialog
       title={t('danger.confirmTitle')}
+      text={t('danger.confirmText')}
       confirmLabel={t('danger.confirm')}
+      cancelLabel={t('common.cancel')}
       busy={remove.isPending}
       confirmDisabled={!confirmed}
       onConfirm={confirm}
-      onClose={onClose}
+      onCancel={onClose}
     >
-      <p>{t('danger.confirmText')}</p>
       <form
         className="field danger-confirm"
         onSubmit={(event) => {
