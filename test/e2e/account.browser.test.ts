@@ -7,15 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import axe from 'axe-core';
-import Provider from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp } from '../support/browser.ts';
+import { STAND_IN_CLIENT as CLIENT, createStandInProvider } from '../support/openid-provider.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 780 };
-const CLIENT = { id: 'pictura', secret: 'pictura-secret' };
 
 interface SignedIn {
   token: string;
@@ -33,31 +32,7 @@ async function startOpenIdProvider() {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   function configure(redirectUri: string) {
-    const provider = new Provider(issuer, {
-      clients: [
-        {
-          client_id: CLIENT.id,
-          client_secret: CLIENT.secret,
-          redirect_uris: [redirectUri],
-          token_endpoint_auth_method: 'client_secret_post',
-        },
-      ],
-      async findAccount(_ctx, sub) {
-        return {
-          accountId: sub,
-          claims: async () => ({
-            sub,
-            email: `${sub}@example.com`,
-            email_verified: true,
-            name: `${sub} Example`,
-          }),
-        };
-      },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-      conformIdTokenClaims: false,
-      features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    });
+    const provider = createStandInProvider(issuer, redirectUri);
     const callback = provider.callback();
     const page = (res: ServerResponse, title: string, body: string) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -11,10 +11,10 @@ import { createServiceClient } from '@pictura/common/grpc-client';
 import { createLogger } from '@pictura/common/logger';
 import { createFileObjectStore } from '@pictura/common/object-store';
 import type { FastifyInstance } from 'fastify';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../../test/support/auth-service.ts';
 import { ENGINES } from '../../../../test/support/databases.ts';
+import { createStandInProvider, STAND_IN_CLIENT } from '../../../../test/support/openid-provider.ts';
 import { testRedis } from '../../../../test/support/redis.ts';
 import { buildApp } from '../app.ts';
 
@@ -28,32 +28,7 @@ async function startStandIn() {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'pictura',
-        client_secret: 'pictura-secret',
-        redirect_uris: [CALLBACK],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    async findAccount(_ctx, sub) {
-      return {
-        accountId: sub,
-        claims: async () => ({
-          sub,
-          email: `${sub}@example.com`,
-          email_verified: true,
-          name: `${sub} Example`,
-        }),
-      };
-    },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    // Google puts the profile claims in the ID token; so does the stand-in.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-  });
+  const provider = createStandInProvider(issuer, CALLBACK);
   const callback = provider.callback();
   server.on('request', async (req, res) => {
     if (!req.url?.startsWith('/interaction/')) return callback(req, res);
@@ -123,8 +98,8 @@ describe.each(ENGINES)('Google sign-in against a local OpenID provider on %s', (
     auth = await startAuthService(engine, {
       google: {
         issuer: standIn.issuer,
-        clientId: 'pictura',
-        clientSecret: 'pictura-secret',
+        clientId: STAND_IN_CLIENT.id,
+        clientSecret: STAND_IN_CLIENT.secret,
         handoffTtlMs: HANDOFF_TTL_MS,
       },
     });

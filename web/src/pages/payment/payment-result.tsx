@@ -2,7 +2,11 @@
 // whatever the state has to show (details, features) and the ways on.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, CheckIcon, CloseIcon } from '../../components/icons.tsx';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { AlertIcon, CheckIcon, CloseIcon, SparklesIcon } from '../../components/icons.tsx';
+import { localizedPath } from '../../i18n/locale.ts';
+import { useLocale } from '../../i18n/locale-routing.tsx';
 import { PRICING_NAMESPACE } from '../pricing/pricing-texts.ts';
 import type { PaidPlan } from './payment-model.ts';
 import './payment-pages.css';
@@ -78,5 +82,25 @@ export function FeatureList({ features, label }: { features: readonly string[]; 
         ))}
       </ul>
     </div>
+  );
+}
+
+/** After a plan is paid for: start creating, or (signed in) see the plan and payments in settings. */
+export function PaidActions() {
+  const { t } = useTranslation(PRICING_NAMESPACE);
+  const locale = useLocale();
+  const { user } = useAuth();
+  return (
+    <>
+      <Link to={localizedPath(locale, '/')} className="button button--primary">
+        <SparklesIcon />
+        {t('payment.startCreating')}
+      </Link>
+      {user ? (
+        <Link to={localizedPath(locale, '/settings')} className="button">
+          {t('payment.viewBilling')}
+        </Link>
+      ) : null}
+    </>
   );
 }

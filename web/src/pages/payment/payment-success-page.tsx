@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { ArrowBackIcon, SparklesIcon } from '../../components/icons.tsx';
+import { ArrowBackIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { queryKeys } from '../../hooks/query-keys.ts';
@@ -17,7 +17,7 @@ import { useLocale } from '../../i18n/locale-routing.tsx';
 import { paymentReturnFrom } from '../pricing/pricing-model.ts';
 import { loadPricingTexts, PRICING_NAMESPACE } from '../pricing/pricing-texts.ts';
 import { paymentOutcome } from './payment-model.ts';
-import { FeatureList, PaymentResult, usePlanLabel } from './payment-result.tsx';
+import { FeatureList, PaidActions, PaymentResult, usePlanLabel } from './payment-result.tsx';
 
 await loadPricingTexts();
 
@@ -102,19 +102,7 @@ function PaymentSuccess() {
       text={
         <p>{outcome.subscriptionId ? t('payment.successText', { plan: name }) : t('payment.verifiedText')}</p>
       }
-      actions={
-        <>
-          <Link to={localizedPath(locale, '/')} className="button button--primary">
-            <SparklesIcon />
-            {t('payment.startCreating')}
-          </Link>
-          {user ? (
-            <Link to={localizedPath(locale, '/settings')} className="button">
-              {t('payment.viewBilling')}
-            </Link>
-          ) : null}
-        </>
-      }
+      actions={<PaidActions />}
     >
       <dl className="payment-details">
         <div>

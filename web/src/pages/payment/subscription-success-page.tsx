@@ -8,7 +8,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { fetchSubscriptions } from '../../api/auth.ts';
 import type { SubscriptionRecord } from '../../api/payments.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { SparklesIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { queryKeys } from '../../hooks/query-keys.ts';
@@ -19,7 +18,7 @@ import { useLocale } from '../../i18n/locale-routing.tsx';
 import { paymentReturnFrom } from '../pricing/pricing-model.ts';
 import { loadPricingTexts, PRICING_NAMESPACE } from '../pricing/pricing-texts.ts';
 import { type SubscriptionInputs, subscriptionOutcome } from './payment-model.ts';
-import { FeatureList, PaymentResult, usePlanLabel } from './payment-result.tsx';
+import { FeatureList, PaidActions, PaymentResult, usePlanLabel } from './payment-result.tsx';
 
 await loadPricingTexts();
 
@@ -117,19 +116,7 @@ function SubscriptionSuccess() {
       tone="success"
       title={title}
       text={<p>{t('subscription.successText', { plan: name })}</p>}
-      actions={
-        <>
-          <Link to={localizedPath(locale, '/')} className="button button--primary">
-            <SparklesIcon />
-            {t('payment.startCreating')}
-          </Link>
-          {user ? (
-            <Link to={localizedPath(locale, '/settings')} className="button">
-              {t('payment.viewBilling')}
-            </Link>
-          ) : null}
-        </>
-      }
+      actions={<PaidActions />}
     >
       <dl className="payment-details">
         <div>
