@@ -84,4 +84,24 @@ describe('the generator page in a real browser', () => {
     expect(size.src).toMatch(/^\/files\/[a-f0-9]{64}\.png$/);
     await page.close();
   });
+
+  it('blurs an image the prompt check flagged until the viewer chooses to see it', {
+    timeout: 90_000,
+  }, async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await openApp(page, `${stack.url}/en/`);
+    await page.getByLabel('Describe your image').fill('a gory battlefield at dawn');
+    await page.getByRole('button', { name: /generate/i }).click();
+    const figure = page.locator('figure.result-image').first();
+    await figure.locator('img[src^="/files/"]').waitFor({ state: 'visible', timeout: 60_000 });
+    await figure.getByText('This image may not be suitable for public viewing').waitFor();
+    const blurred = () => figure.evaluate((element) => element.classList.contains('result-image--hidden'));
+    expect(await blurred()).toBe(true);
+    await figure.getByRole('button', { name: 'Show image' }).click();
+    await expect.poll(blurred).toBe(false);
+    // The notice stays; only the choice to look is gone.
+    expect(await figure.getByRole('button', { name: 'Show image' }).count()).toBe(0);
+    expect(await figure.getByText('This image may not be suitable for public viewing').count()).toBe(1);
+    await page.close();
+  });
 });

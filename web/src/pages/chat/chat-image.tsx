@@ -3,18 +3,11 @@ import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
-import {
-  AlertIcon,
-  CopyIcon,
-  DownloadIcon,
-  EyeIcon,
-  ShareIcon,
-  UpscaleIcon,
-} from '../../components/icons.tsx';
+import { CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { ratioStyle } from '../home/result-layout.ts';
+import { ResultImageFrame } from '../home/result-image-frame.tsx';
 
 interface ChatImageProps {
   image: GeneratedImage;
@@ -46,29 +39,12 @@ export function ChatImage({ image, prompt, jobId }: ChatImageProps) {
       className={hidden ? 'result-image result-image--hidden' : 'result-image'}
       style={{ '--ratio': image.width / image.height } as CSSProperties}
     >
-      <div className="result-image__frame" style={ratioStyle(image.width, image.height)}>
-        <img
-          src={image.url}
-          width={image.width}
-          height={image.height}
-          alt={t('translation:status.imageAlt', { index: 1, prompt })}
-          decoding="async"
-        />
-        {image.flagged ? (
-          <div className="result-image__flag">
-            <p className="result-image__flag-text">
-              <AlertIcon />
-              <span>{t('translation:status.flagged')}</span>
-            </p>
-            {hidden ? (
-              <button type="button" className="button button--small" onClick={() => setRevealed(true)}>
-                <EyeIcon />
-                {t('translation:status.showImage')}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <ResultImageFrame
+        image={image}
+        alt={t('translation:status.imageAlt', { index: 1, prompt })}
+        hidden={hidden}
+        onReveal={() => setRevealed(true)}
+      />
       <figcaption className="result-image__caption">
         <span className="result-image__details">
           {t('translation:status.imageDetails', {

@@ -4,18 +4,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { storeRedirectAfterLogin } from '../../auth/auth-storage.ts';
-import {
-  AlertIcon,
-  CopyIcon,
-  DownloadIcon,
-  EyeIcon,
-  ShareIcon,
-  UpscaleIcon,
-} from '../../components/icons.tsx';
+import { CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { ratioStyle } from './result-layout.ts';
+import { ResultImageFrame } from './result-image-frame.tsx';
 
 interface GeneratedImageCardProps {
   image: GeneratedImage;
@@ -69,30 +62,13 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
       className={hidden ? 'result-image result-image--hidden' : 'result-image'}
       style={{ '--ratio': image.width / image.height } as CSSProperties}
     >
-      <div className="result-image__frame" style={ratioStyle(image.width, image.height)}>
-        <img
-          src={image.url}
-          width={image.width}
-          height={image.height}
-          alt={t('status.imageAlt', { index: number, prompt })}
-          loading="lazy"
-          decoding="async"
-        />
-        {image.flagged ? (
-          <div className="result-image__flag">
-            <p className="result-image__flag-text">
-              <AlertIcon />
-              <span>{t('status.flagged')}</span>
-            </p>
-            {hidden ? (
-              <button type="button" className="button button--small" onClick={() => setRevealed(true)}>
-                <EyeIcon />
-                {t('status.showImage')}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <ResultImageFrame
+        image={image}
+        alt={t('status.imageAlt', { index: number, prompt })}
+        lazy
+        hidden={hidden}
+        onReveal={() => setRevealed(true)}
+      />
       <figcaption className="result-image__caption">
         <span id={describedBy} className="visually-hidden">
           {t('status.imageAlt', { index: number, prompt })}
