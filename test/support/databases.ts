@@ -23,8 +23,22 @@ export async function createScratchDatabase(
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // A pool reports itself closed once each connection has been asked to end, before the server has
+        // let it go. Wait for those to leave, so FORCE cuts nobody off: a client cut off while ending
+        // raises an error that no one listens to any more.
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const { rows } = await client.query<{ open: number }>(
+            'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }
