@@ -1,6 +1,7 @@
 // Queue contracts shared by jobs (producer) and the worker (consumer): they meet only in Redis.
 import type { GenerationOptions } from './generation-options.ts';
 import { NOT_AN_IMAGE_MESSAGE } from './image-sniff.ts';
+import type { GenerateSettings, ModelKind, ModelLicence } from './model-manifest.ts';
 
 export const QUEUE_NAMES = { generate: 'generate', upscale: 'upscale' } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -16,6 +17,8 @@ export interface GenerateJobData {
   height: number;
   /** From billing at submission, so the worker needs no database. */
   watermark: boolean;
+  /** The safety classifier that checks the result (jobs picks the default); empty or absent: none. */
+  safetyModel?: string;
   /** W3C trace context of the submission, so the worker's spans continue the request's trace. */
   traceparent?: string;
 }
@@ -50,11 +53,13 @@ export interface UpscaleJobData {
   format: UpscaleFormat;
   /** The free plan's mark on the result, from billing at submission. */
   watermark: boolean;
+  /** The safety classifier that checks the result (jobs picks the default); empty or absent: none. */
+  safetyModel?: string;
   /** W3C trace context of the submission, so the worker's spans continue the request's trace. */
   traceparent?: string;
 }
 
-/** An upscale finishes like a generation: one stored image (seed 0, never flagged). */
+/** An upscale finishes like a generation: one stored image (seed 0), flagged by the safety classifier. */
 export type UpscaleJobResult = GenerateJobResult;
 
 /** What the worker reports through job.updateProgress (images rendered, or tiles upscaled). */
@@ -74,11 +79,54 @@ export const WORKER_HEARTBEAT_MS = 10_000;
 
 export interface AdvertisedModel {
   name: string;
-  kind: 'generate' | 'upscale';
+  kind: ModelKind;
+  /** What users see; never the raw id. */
   title: string;
   description: string;
   builtin: boolean;
   isDefault: boolean;
+  licence: ModelLicence;
+  /** Bytes on disk (0 for the built-ins, which are built in memory). */
+  sizeBytes: number;
+  /** "hf:owner/name@revision", "npm:package@version", "local" or "builtin". */
+  source: string;
+  /** ISO time it was installed; absent for built-ins and operator folders. */
+  installedAt?: string;
+  /** Generate models: how they run (guidance 0 means the negative prompt has no effect). */
+  settings?: GenerateSettings & {
+    /** True when the export accepts only its native width and height. */
+    fixedSize: boolean;
+  };
+  /** Upscale models: milliseconds per output megapixel on the provider in use, for an estimate. */
+  msPerOutputMegapixel?: number;
+}
+
+/** Installs and removals of models run on a worker (it owns MODELS_DIR), one BullMQ job each. */
+export const MODELS_QUEUE = 'models';
+
+export interface ModelTaskData {
+  action: 'install' | 'remove';
+  /** A catalogue id, or for installs also "hf:owner/name@revision". */
+  model: string;
+  /** The administrator who asked (0 for the operator CLI). */
+  requestedBy: number;
+}
+
+/** The models queue's job id for a model: one task per model at a time. */
+export function modelTaskJobId(model: string): string {
+  return `model-${model.replace(/[^a-zA-Z0-9._-]/g, '_')}`;
+}
+
+/** Progress of a model task, reported through job.updateProgress. */
+export interface ModelTaskProgress {
+  phase: 'download' | 'verify' | 'convert' | 'install' | 'remove';
+  bytesDone: number;
+  bytesTotal: number;
+  bytesPerSecond: number;
+  /** Seconds left at the current rate; absent until it can be estimated. */
+  etaSeconds?: number;
+  /** The file being downloaded. */
+  file?: string;
 }
 
 /** Errors the worker fails a job with; the message is the one users see. */
