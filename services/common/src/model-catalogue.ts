@@ -59,11 +59,16 @@ export type NpmSource = z.infer<typeof npmSourceSchema>;
 const catalogueSchema = z.object({ models: z.array(catalogueEntrySchema) }).superRefine((c, ctx) => {
   const seen = new Set<string>();
   for (const [i, entry] of c.models.entries()) {
-    if (seen.has(entry.id)) ctx.addIssue({ code: 'custom', path: ['models', i, 'id'], message: 'duplicate id' });
+    if (seen.has(entry.id))
+      ctx.addIssue({ code: 'custom', path: ['models', i, 'id'], message: 'duplicate id' });
     seen.add(entry.id);
     const needs = { generate: 'settings', safety: 'safety', upscale: 'upscale' } as const;
     if (!entry[needs[entry.kind]])
-      ctx.addIssue({ code: 'custom', path: ['models', i], message: `a ${entry.kind} model needs "${needs[entry.kind]}"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['models', i],
+        message: `a ${entry.kind} model needs "${needs[entry.kind]}"`,
+      });
   }
 });
 
