@@ -12,9 +12,14 @@ const VOCAB: Record<string, number> = {
   '!': 0,
   "'": 6, // 0x27
   a: 64,
+  b: 65,
   c: 66,
   f: 69,
   h: 71,
+  i: 72,
+  'i</w>': 328,
+  '"</w>': 257, // 0x22
+  '&</w>': 261, // 0x26
   'a</w>': 320,
   'c</w>': 322,
   's</w>': 338, // 0x73 → 82 + 256
@@ -67,6 +72,22 @@ describe('ClipTokenizer', () => {
     expect(tokenizer.tokenIds('Café ☕ 2024')).toEqual(expected);
     // A decomposed "é" (e + combining acute) is normalised to the same tokens.
     expect(tokenizer.tokenIds('Cafe\u0301 ☕ 2024')).toEqual(expected);
+  });
+
+  it('cleans text as CLIP does: HTML entities, curly quotes, fullwidth letters and ligatures', () => {
+    const tokenizer = new ClipTokenizer(PAD_BANG);
+    const plain = (typed: string, written: string, ids: number[]) => {
+      expect(tokenizer.tokenIds(written)).toEqual(ids);
+      expect(tokenizer.tokenIds(typed)).toEqual(ids);
+    };
+    plain('it\u2019s', "it's", [72, 339, 568]); // i t</w> 's</w>
+    plain('&amp;', '&', [261]);
+    plain('&amp;amp;', '&', [261]); // double-escaped, as scraped captions often are
+    plain('&#38; &#x26;', '& &', [261, 261]);
+    plain('\uff21\uff22\uff23', 'ABC', [64, 65, 322]); // fullwidth ＡＢＣ
+    plain('\ufb01', 'fi', [69, 328]); // the ligature ﬁ
+    plain('\u201ca\u201d', '"a"', [257, 320, 257]);
+    plain('a\u3000\u00a0c', 'a c', [320, 322]); // ideographic and no-break spaces
   });
 
   it("maps symbols missing from the vocabulary to the unknown token, CLIP's EOS", () => {

@@ -2,6 +2,7 @@
 // Hugging Face `tokenizer/` folder: vocab.json, merges.txt and the special-token configs.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cleanClipText } from './clip-text-cleanup.ts';
 
 const START_TOKEN = '<|startoftext|>';
 const END_TOKEN = '<|endoftext|>';
@@ -71,7 +72,7 @@ export class ClipTokenizer {
 
   /** Token ids of the text, without BOS/EOS or padding. */
   tokenIds(text: string): number[] {
-    const cleaned = text.normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase();
+    const cleaned = cleanClipText(text).toLowerCase();
     const ids: number[] = [];
     for (const [piece] of cleaned.matchAll(PIECE_PATTERN)) {
       if (piece === START_TOKEN || piece === END_TOKEN) {

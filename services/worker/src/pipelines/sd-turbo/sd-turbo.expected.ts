@@ -20,13 +20,17 @@ import {
 } from './sd-turbo.fixture.ts';
 import { createSdTurboPipeline, type SdTurboOptions } from './sd-turbo.pipeline.ts';
 
-export const WIDTH = 32;
-export const HEIGHT = 24; // not square, so a swapped width/height would show
+/**
+ * Requests are the app's landscape ratio, 768×512; a 512² model renders that at 640×448 (about its own
+ * area). Not square, so a swapped width/height would show.
+ */
+export const REQUESTED = { width: 768, height: 512 };
+export const WIDTH = 640;
+export const HEIGHT = 448;
 export const params = (overrides: Partial<GenerateParams> = {}): GenerateParams => ({
   prompt: 'cat',
   negativePrompt: '',
-  width: WIDTH,
-  height: HEIGHT,
+  ...REQUESTED,
   seed: 1234,
   style: 'none',
   color: 'none',

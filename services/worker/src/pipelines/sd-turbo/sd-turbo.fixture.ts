@@ -69,6 +69,14 @@ export interface TinyFolderOptions {
   /** An LCM-distilled UNet that takes the guidance scale as `timestep_cond`. */
   guidanceEmbedding?: boolean;
   schedulerConfig?: Record<string, unknown>;
+  /** dtype of the VAE decoder alone (an SDXL export with a float16 VAE); default `precision`. */
+  vaePrecision?: 'float32' | 'float16';
+  /** The VAE decoder overflows as SDXL's does in float16: its output is NaN. */
+  vaeOverflow?: boolean;
+  /** A fixed-shape export: the UNet and VAE take latents of this image size only. */
+  fixedSize?: { width: number; height: number };
+  /** Written as the folder's pictura.json. */
+  manifest?: Record<string, unknown>;
 }
 
 function textEncoder(
@@ -109,7 +117,8 @@ function unet(options: TinyFolderOptions, precision: ElemType, textWidth: number
   const batch = options.unetBatchOfOne ? 1 : 'batch';
   const toFloat = (name: string) => g.op('Cast', [name], { to: attr.int(1) });
   const perImage = (value: string) => g.op('Reshape', [value, g.int64([-1, 1, 1, 1])]);
-  const sample = toFloat(g.input('sample', precision, [batch, 4, 'height', 'width']));
+  const [height, width] = latentSize(options);
+  const sample = toFloat(g.input('sample', precision, [batch, 4, height, width]));
   const variant = options.timestep ?? 'int64 [batch]';
   const timestepType = variant.split(' ')[0] as ElemType;
   const timestep = toFloat(g.input('timestep', timestepType, variant.endsWith('scalar') ? [] : [batch]));
@@ -146,11 +155,16 @@ function unet(options: TinyFolderOptions, precision: ElemType, textWidth: number
   }
   const sum = terms.reduce((a, b) => g.op('Add', [a, b]));
   g.node('Cast', [sum], ['out_sample'], { to: attr.int(precision === 'float16' ? 10 : 1) });
-  g.output('out_sample', precision, [batch, 4, 'height', 'width']);
+  g.output('out_sample', precision, [batch, 4, height, width]);
   return g.build();
 }
 
-function vaeDecoder(precision: ElemType): Uint8Array {
+function latentSize(options: TinyFolderOptions, free = ['height', 'width']): (number | string)[] {
+  const fixed = options.fixedSize;
+  return fixed ? [fixed.height / 8, fixed.width / 8] : free;
+}
+
+function vaeDecoder(options: TinyFolderOptions, precision: ElemType): Uint8Array {
   const g = new GraphBuilder('vae_decoder');
   const weights = new Float32Array(192 * 4);
   const bias = new Float32Array(192);
@@ -164,13 +178,24 @@ function vaeDecoder(precision: ElemType): Uint8Array {
       }
   const latent = g.op(
     'Cast',
-    [g.input('latent_sample', precision, ['batch', 4, 'latent_height', 'latent_width'])],
+    [
+      g.input('latent_sample', precision, [
+        'batch',
+        4,
+        ...latentSize(options, ['latent_height', 'latent_width']),
+      ]),
+    ],
     { to: attr.int(1) },
   );
   const conv = g.op('Conv', [latent, g.initializer(weights, [192, 4, 1, 1]), g.initializer(bias, [192])], {
     kernel_shape: attr.ints([1, 1]),
   });
-  const pixels = g.op('DepthToSpace', [conv], { blocksize: attr.int(8), mode: attr.string('DCR') });
+  let pixels = g.op('DepthToSpace', [conv], { blocksize: attr.int(8), mode: attr.string('DCR') });
+  if (options.vaeOverflow) {
+    // Activations past the float range become ±Inf, and Inf − Inf is NaN, as in an overflowing fp16 VAE.
+    const huge = g.op('Mul', [g.op('Mul', [pixels, g.float(1e30)]), g.float(1e30)]);
+    pixels = g.op('Add', [pixels, g.op('Sub', [huge, huge])]);
+  }
   g.node('Cast', [pixels], ['sample'], { to: attr.int(precision === 'float16' ? 10 : 1) });
   g.output('sample', precision, ['batch', 3, 'height', 'width']);
   return g.build();
@@ -210,7 +235,7 @@ export async function writeTinySdFolder(dir: string, options: TinyFolderOptions 
       options.sdxl ? { width: TEXT_WIDTH, pooled: false } : undefined,
     ),
     'unet/model.onnx': unet(options, precision, options.sdxl ? TEXT_WIDTH * 3 : TEXT_WIDTH),
-    'vae_decoder/model.onnx': vaeDecoder(precision),
+    'vae_decoder/model.onnx': vaeDecoder(options, options.vaePrecision ?? precision),
     'vae_decoder/config.json': JSON.stringify({ scaling_factor: options.sdxl ? 0.13025 : 0.18215 }),
   };
   const tokenizers = options.sdxl ? ['tokenizer', 'tokenizer_2'] : ['tokenizer'];
@@ -227,6 +252,7 @@ export async function writeTinySdFolder(dir: string, options: TinyFolderOptions 
       width: TEXT_WIDTH * 2,
       pooled: true,
     });
+  if (options.manifest) files['pictura.json'] = JSON.stringify(options.manifest);
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), content);

@@ -1,17 +1,28 @@
 // Text-to-image with a Stable Diffusion Turbo class model (SD-Turbo, SDXL-Turbo, LCM) exported by Hugging
-// Face Optimum: text encoder(s) → a few UNet denoising steps → VAE decoder, all on onnxruntime sessions.
+// Face Optimum: text encoder(s) → UNet denoising steps → VAE decoder, all on onnxruntime sessions. Steps,
+// guidance and native size are the model's own (model-settings.ts); requests render near the native area
+// (render-size.ts).
 import { basename, relative } from 'node:path';
 import { AppError } from '@pictura/common/app-error';
+import { type GenerateSettings, MANIFEST_FILE } from '@pictura/common/model-manifest';
 import type * as Ort from 'onnxruntime-node';
 import type { GenerateParams, ImagePipeline, RenderedImage } from '../../generate/abstract.pipeline.ts';
 import { ClipTokenizer } from './clip-tokenizer.ts';
 import { createNoiseSource } from './latent-noise.ts';
 import { type ModelFamily, readSdModelFolder } from './model-folder.ts';
+import {
+  checkVaePrecision,
+  type DistilledKind,
+  readFolderSettings,
+  resolveRunSettings,
+} from './model-settings.ts';
 import { floatTensor, type OrtRuntime, readFloats, requireInput, requireOutput } from './onnx-io.ts';
 import { PromptEncoder, type TextEncoderPart } from './prompt-encoder.ts';
 import { styledPrompt } from './prompt-styling.ts';
+import { advertisedSizes, type ImageSize, renderSize, sizePolicyOf } from './render-size.ts';
 import {
   createSchedule,
+  type DenoisingSchedule,
   type PredictionType,
   parseSchedulerConfig,
   type SchedulerKind,
@@ -19,13 +30,19 @@ import {
 import { guidanceEmbedding, UnetDenoiser } from './unet-denoiser.ts';
 
 export { detectSdTurboFolder } from './model-folder.ts';
+export { type DistilledKind, readFolderSettings } from './model-settings.ts';
+export type { ImageSize } from './render-size.ts';
 
 export interface SdTurboOptions {
   sessionOptions?: Ort.InferenceSession.SessionOptions;
-  /** Denoising steps, default 1: Turbo and LCM models are distilled for 1-4. */
-  steps?: number;
-  /** Classifier-free guidance scale; 1 or less turns guidance off (the Turbo default, 0; LCM default 8.5). */
-  guidanceScale?: number;
+  /**
+   * Steps, guidance, native size and VAE upcast (the catalogue entry's, or an operator's). Without them the
+   * folder's own pictura.json is read; without that, a distilled model gets its family's defaults and any
+   * other model is refused.
+   */
+  settings?: GenerateSettings;
+  /** Where `settings` came from, for `info.settingsFrom` (e.g. "catalogue"); default "options". */
+  settingsFrom?: string;
   /** Pipeline name; default the folder's name. */
   name?: string;
 }
@@ -36,6 +53,18 @@ export interface SdTurboInfo {
   predictionType: PredictionType;
   steps: number;
   guidanceScale: number;
+  /** Where steps and guidance came from: the caller's label, "pictura.json", "turbo defaults", "lcm defaults". */
+  settingsFrom: string;
+  /** The distillation the folder was recognised as, if any. */
+  distilled?: DistilledKind;
+  /** False when guidance is off (≤ 1) or embedded (LCM): the negative prompt then changes nothing. */
+  negativePromptUsed: boolean;
+  nativeWidth: number;
+  nativeHeight: number;
+  /** The export fixed its image size: it renders nativeWidth×nativeHeight only. */
+  fixedSize: boolean;
+  /** dtype the VAE decoder computes in. */
+  vaeType: string;
   vaeScalingFactor: number;
   textEncoderIdsType: string;
   unetSampleType: string;
@@ -45,6 +74,13 @@ export interface SdTurboInfo {
 
 export interface SdTurboPipeline extends ImagePipeline {
   readonly info: SdTurboInfo;
+  /** The size a request for width×height renders at; throws 'bad_image_size' for one the model cannot take. */
+  renderSize(width: number, height: number): ImageSize;
+  /**
+   * Renders (one denoising step) and discards an image at every size the model advertises, so that CUDA's
+   * per-shape kernel selection and memory planning happen at boot instead of in the first users' jobs.
+   */
+  warmUp(): Promise<void>;
   /** Frees the onnxruntime sessions. */
   release(): Promise<void>;
 }
@@ -56,8 +92,7 @@ export async function createSdTurboPipeline(
 ): Promise<SdTurboPipeline> {
   const folder = await readSdModelFolder(dir);
   const schedulerConfig = parseSchedulerConfig(folder.schedulerConfig);
-  const steps = options.steps ?? 1;
-  const schedule = createSchedule(schedulerConfig, steps);
+  const folderSettings = options.settings ? undefined : await readFolderSettings(dir);
   const sessions: Ort.InferenceSession[] = [];
   // From the file path, so onnxruntime finds a model.onnx_data beside a large model.
   const open = async (path: string) => {
@@ -70,6 +105,28 @@ export async function createSdTurboPipeline(
   };
 
   try {
+    const unet = new UnetDenoiser(runtime, await open(folder.unetPath));
+    const run = resolveRunSettings(
+      {
+        dir,
+        family: folder.family,
+        scheduler: schedulerConfig.kind,
+        schedulerJson: folder.schedulerConfig,
+        guidanceEmbedding: unet.timestepCond !== undefined,
+      },
+      options.settings ?? folderSettings,
+      options.settings ? (options.settingsFrom ?? 'options') : MANIFEST_FILE,
+    );
+    const { steps, guidanceScale } = run;
+    const schedule = createSchedule(schedulerConfig, steps);
+    // Warm-up runs one step: every step has the same shapes, and that is what CUDA plans for.
+    const warmUpSchedule = createSchedule(schedulerConfig, 1);
+    const vae = await open(folder.vaeDecoderPath);
+    const vaeInput = requireInput(vae, 'latent_sample', 'vae_decoder/model.onnx', ['float32', 'float16']);
+    const vaeOutput = requireOutput(vae, 'sample', 'vae_decoder/model.onnx');
+    checkVaePrecision(dir, folder.family, vaeInput.type, run.upcastVae);
+    const sizePolicy = sizePolicyOf(dir, run, [unet.sample.shape, vaeInput.shape]);
+
     const encoderParts: TextEncoderPart[] = [];
     for (const encoder of folder.textEncoders) {
       const tokenizer = await ClipTokenizer.fromFolder(encoder.tokenizerDir);
@@ -80,12 +137,7 @@ export async function createSdTurboPipeline(
       });
     }
     const prompts = new PromptEncoder(runtime, folder.family, encoderParts);
-    const unet = new UnetDenoiser(runtime, await open(folder.unetPath));
-    const vae = await open(folder.vaeDecoderPath);
-    const vaeInput = requireInput(vae, 'latent_sample', 'vae_decoder/model.onnx', ['float32', 'float16']);
-    const vaeOutput = requireOutput(vae, 'sample', 'vae_decoder/model.onnx');
     // LCM-distilled UNets take guidance as an embedding instead of a second (negative) pass.
-    const guidanceScale = options.guidanceScale ?? (unet.timestepCond ? 8.5 : 0);
     const useNegativePass = guidanceScale > 1 && !unet.timestepCond;
     const lcmGuidance =
       unet.timestepCond && guidanceEmbedding(guidanceScale - 1, unet.guidanceEmbeddingWidth);
@@ -100,25 +152,26 @@ export async function createSdTurboPipeline(
       if (output.dims.join() !== [1, 3, height, width].join()) {
         throw new Error(`vae_decoder/model.onnx gave [${output.dims}] for a ${width}×${height} image`);
       }
-      return rgbImage(readFloats(output), width, height);
-    };
-
-    const generate = async (params: GenerateParams, onProgress?: (done: number, total: number) => void) => {
-      const { width, height } = params;
-      if (
-        !Number.isInteger(width) ||
-        !Number.isInteger(height) ||
-        width < 8 ||
-        height < 8 ||
-        width % 8 ||
-        height % 8
-      ) {
+      const pixels = readFloats(output);
+      // A NaN would be written as 0: a black picture delivered as if it were the image.
+      if (!pixels.every(Number.isFinite)) {
         throw new AppError(
-          'invalid_argument',
-          `image size must be positive multiples of 8, got ${width}×${height}`,
-          'bad_image_size',
+          'failed_precondition',
+          `The model produced an invalid image (NaN or infinite values out of ${relative(dir, folder.vaeDecoderPath)}); ` +
+            'a float16 VAE decoder overflowing is the usual cause',
+          'model_output_invalid',
         );
       }
+      return rgbImage(pixels, width, height);
+    };
+
+    const render = async (
+      size: ImageSize,
+      params: GenerateParams,
+      denoising: DenoisingSchedule,
+      onProgress?: (done: number, total: number) => void,
+    ) => {
+      const { width, height } = size;
       const [latentHeight, latentWidth] = [height / 8, width / 8];
       unet.checkLatentSize(latentHeight, latentWidth);
       const positive = await prompts.encode(styledPrompt(params.prompt, params));
@@ -132,15 +185,16 @@ export async function createSdTurboPipeline(
       const noise = createNoiseSource(params.seed);
       let latents: Float32Array = noise
         .fill(channels * latentHeight * latentWidth)
-        .map((v) => v * schedule.initNoiseSigma);
-      const total = steps + 1;
-      for (let i = 0; i < steps; i++) {
-        const scale = schedule.modelInputScale(i);
+        .map((v) => v * denoising.initNoiseSigma);
+      const count = denoising.timesteps.length;
+      const total = count + 1;
+      for (let i = 0; i < count; i++) {
+        const scale = denoising.modelInputScale(i);
         const predictions = await unet.predict({
           latents: latents.map((v) => v * scale),
           latentHeight,
           latentWidth,
-          timestep: schedule.timesteps[i],
+          timestep: denoising.timesteps[i],
           conditionings,
           timeIds: [height, width, 0, 0, height, width],
           guidanceEmbedding: lcmGuidance,
@@ -148,7 +202,7 @@ export async function createSdTurboPipeline(
         const prediction = useNegativePass
           ? guided(predictions[0], predictions[1], guidanceScale)
           : predictions[0];
-        latents = schedule.step(i, latents, prediction, noise.next);
+        latents = denoising.step(i, latents, prediction, noise.next);
         onProgress?.(i + 1, total);
       }
       const image = await decode(latents, height, width);
@@ -156,6 +210,7 @@ export async function createSdTurboPipeline(
       return image;
     };
 
+    const sizeFor = (width: number, height: number) => renderSize({ width, height }, sizePolicy);
     return {
       name: options.name ?? basename(dir),
       info: {
@@ -164,12 +219,24 @@ export async function createSdTurboPipeline(
         predictionType: schedulerConfig.predictionType,
         steps,
         guidanceScale,
+        settingsFrom: run.from,
+        distilled: run.distilled,
+        negativePromptUsed: useNegativePass,
+        ...sizePolicy,
+        vaeType: vaeInput.type,
         vaeScalingFactor: folder.vaeScalingFactor,
         textEncoderIdsType: prompts.idsType,
         unetSampleType: unet.sample.type,
         unetTimestep: `${unet.timestep.type} ${unet.timestep.shape.length === 0 ? 'scalar' : '[batch]'}`,
       },
-      generate,
+      renderSize: sizeFor,
+      // Async, so a refused size is a rejected promise like every other failure.
+      generate: async (params, onProgress) =>
+        render(sizeFor(params.width, params.height), params, schedule, onProgress),
+      async warmUp() {
+        for (const size of advertisedSizes(sizePolicy))
+          await render(size, { ...WARM_UP_PARAMS, ...size }, warmUpSchedule);
+      },
       release,
     };
   } catch (error) {
@@ -177,6 +244,18 @@ export async function createSdTurboPipeline(
     throw error;
   }
 }
+
+const WARM_UP_PARAMS: GenerateParams = {
+  prompt: 'a cat',
+  negativePrompt: '',
+  width: 512,
+  height: 512,
+  seed: 0,
+  style: 'none',
+  color: 'none',
+  lighting: 'none',
+  composition: 'none',
+};
 
 /** Classifier-free guidance: push the prediction away from the negative prompt's. */
 function guided(negative: Float32Array, positive: Float32Array, scale: number): Float32Array {

@@ -27,7 +27,7 @@ describe('SDXL-Turbo and LCM variants', () => {
     };
     const { image, info } = await render(
       { sdxl: true, schedulerConfig: sdxlTurbo },
-      { guidanceScale: 2 },
+      { settings: { steps: 1, guidance: 2 } },
       params(),
     );
     expect(info).toMatchObject({ family: 'sdxl', scheduler: 'euler_ancestral', vaeScalingFactor: 0.13025 });
@@ -57,7 +57,7 @@ describe('SDXL-Turbo and LCM variants', () => {
     };
     const { image, info } = await render(
       { guidanceEmbedding: true, schedulerConfig: lcm },
-      {},
+      { settings: { steps: 1, guidance: 8.5 } },
       params({ negativePrompt: 'blurry' }),
     );
     expect(info).toMatchObject({ scheduler: 'lcm', guidanceScale: 8.5 });
