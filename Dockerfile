@@ -88,7 +88,7 @@ WORKDIR /app
 # The official image's "node" user is uid 1000; a dedicated fixed uid makes volume ownership predictable.
 RUN groupadd --system --gid 10001 pictura \
  && useradd --system --uid 10001 --gid pictura --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin pictura \
- && mkdir -p /data /models && chown pictura:pictura /data
+ && mkdir -p /data /models && chown pictura:pictura /data /models
 COPY --chown=root:root package.json tsconfig.base.json tsconfig.json ./
 COPY --chown=root:root deploy/healthcheck.mjs deploy/
 VOLUME ["/data"]
@@ -186,7 +186,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 RUN groupadd --system --gid 10001 pictura \
  && useradd --system --uid 10001 --gid pictura --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin pictura \
- && mkdir -p /data /models && chown pictura:pictura /data
+ && mkdir -p /data /models && chown pictura:pictura /data /models
 COPY --chown=root:root package.json tsconfig.base.json tsconfig.json ./
 COPY --chown=root:root deploy/healthcheck.mjs deploy/
 COPY --from=deps-worker-cuda --chown=root:root /app/node_modules node_modules/

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds, finds or starts Redis, runs every process with
-// prefixed logs, serves http://localhost:8080, and stops everything cleanly on Ctrl-C.
+// `npm start`: installs what is missing (dependencies, then the models PICTURA_MODELS names), builds, finds
+// or starts Redis, runs every process with prefixed logs, serves http://localhost:8080, and stops everything
+// cleanly on Ctrl-C.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureRedis, isListening, MissingPrerequisite } from './lib/local-services.mjs';
 import { PROCESS_NAMES, ROOT, spawnProcess } from './lib/processes.mjs';
+import { installStartupModels } from './lib/startup-models.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -21,6 +23,8 @@ const say = (text) => console.log(`\x1b[1m[start]\x1b[0m ${text}`);
 const port = Number(process.env.PORT ?? 8080);
 const env = {
   DATA_DIR: join(ROOT, '.data'),
+  // Installed models (npm run models, the admin Models page, PICTURA_MODELS below).
+  MODELS_DIR: join(ROOT, '.data', 'models'),
   NODE_ENV: 'production',
   PUBLIC_URL: `http://localhost:${port}`,
   ...process.env,
@@ -44,6 +48,8 @@ if (await isListening('127.0.0.1', port)) {
   console.error(`Port ${port} is already in use. Stop what is using it, or run with PORT=<another port>.`);
   process.exit(1);
 }
+
+await installStartupModels({ env, log: say });
 
 let redis;
 try {

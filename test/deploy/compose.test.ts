@@ -94,6 +94,38 @@ describe('docker-compose.yml', () => {
     expect(compose.services.worker.stop_grace_period).toBe('130s');
   });
 
+  it('installs PICTURA_MODELS into the shared models volume before any worker starts', () => {
+    const models = compose.services.models;
+    expect(models.build.target).toBe('worker-cpu');
+    expect(models.restart).toBe('no');
+    expect(models.command).toEqual([
+      'node',
+      '--import',
+      'tsx',
+      'services/worker/src/models/models.cli.ts',
+      'install',
+      '--missing',
+      '--keep-going',
+    ]);
+    expect(models.environment.MODELS_DIR).toBe('/models');
+    expect(models.environment).toHaveProperty('PICTURA_MODELS');
+    expect(models.environment).toHaveProperty('HF_TOKEN');
+    expect(models.environment).toHaveProperty('npm_config_registry');
+    // Compose's own interpolation syntax, as written in the file.
+    const modelsVolume = ['$', '{MODELS_HOST_DIR:-models}:/models'].join('');
+    expect(models.volumes).toEqual([modelsVolume]);
+    expect(compose.volumes).toHaveProperty('models');
+    for (const name of ['worker', 'worker-gpu']) {
+      const worker = compose.services[name];
+      expect(worker.depends_on.models.condition, name).toBe('service_completed_successfully');
+      // Writable: workers install and remove models for the admin Models page.
+      expect(worker.volumes, name).toContain(modelsVolume);
+      expect(worker.environment.MODELS_DIR, name).toBe('/models');
+    }
+    const script = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts.models;
+    expect(script).toBe('node --import tsx services/worker/src/models/models.cli.ts');
+  });
+
   it('creates one database per service at first start', () => {
     const script = readFileSync(`${root}deploy/postgres/init-databases.sh`, 'utf8');
     expect(script).toContain('for service in auth billing community history jobs');

@@ -91,11 +91,12 @@ describe.each(['dev', 'prod'])('k8s overlay %s', (overlay) => {
       expect(container.resources.limits.memory).toBeDefined();
       expect(container.readinessProbe).toBeDefined();
       expect(container.livenessProbe).toBeDefined();
-      // Only /tmp and DATA_DIR (and the read-only models) are mounted.
+      // Only /tmp and DATA_DIR (and, for the worker, the models it installs) are mounted.
       const mounts = container.volumeMounts.map((m: { mountPath: string; readOnly?: boolean }) => m);
       for (const mount of mounts) {
-        expect(['/tmp', '/data', '/models']).toContain(mount.mountPath);
-        if (mount.mountPath === '/models') expect(mount.readOnly).toBe(true);
+        expect(name === 'worker' ? ['/tmp', '/data', '/models'] : ['/tmp', '/data']).toContain(
+          mount.mountPath,
+        );
       }
     }
   });
@@ -113,7 +114,8 @@ describe.each(['dev', 'prod'])('k8s overlay %s', (overlay) => {
   it('never carries a secret value: no Secret objects, secret-looking variables only by reference', () => {
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
     for (const deployment of objects.filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet')) {
-      for (const container of deployment.spec.template.spec.containers) {
+      const pod = deployment.spec.template.spec;
+      for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
         for (const variable of container.env ?? []) {
           if (/(PASSWORD|SECRET|TOKEN|_KEY)$|^(DATABASE_URL|REDIS_URL|REDIS_ADDR)$/.test(variable.name)) {
             expect(
@@ -124,6 +126,48 @@ describe.each(['dev', 'prod'])('k8s overlay %s', (overlay) => {
         }
       }
     }
+  });
+
+  it('installs PICTURA_MODELS in an init container before the worker, into the shared models volume', () => {
+    const pod = find(objects, 'Deployment', 'worker')!.spec.template.spec;
+    const init = pod.initContainers.find((c: { name: string }) => c.name === 'models');
+    expect(init.command).toEqual([
+      'node',
+      '--import',
+      'tsx',
+      'services/worker/src/models/models.cli.ts',
+      'install',
+      '--missing',
+      '--keep-going',
+    ]);
+    expect(init.image).toMatch(/worker-cpu:/);
+    expect(init.securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+    });
+    const env = Object.fromEntries(init.env.map((e: { name: string }) => [e.name, e]));
+    expect(env.MODELS_DIR.value).toBe('/models');
+    expect(env.PICTURA_MODELS.valueFrom.configMapKeyRef).toMatchObject({
+      name: 'pictura-config',
+      optional: true,
+    });
+    expect(env.HF_TOKEN.valueFrom.secretKeyRef).toEqual({ name: 'pictura-hf', key: 'token', optional: true });
+    const volume = (name: string) => pod.volumes.find((v: { name: string }) => v.name === name);
+    const mount = init.volumeMounts.find((m: { mountPath: string }) => m.mountPath === '/models');
+    expect(volume(mount.name).persistentVolumeClaim.claimName).toBe('pictura-models');
+    const workerMount = pod.containers[0].volumeMounts.find(
+      (m: { mountPath: string }) => m.mountPath === '/models',
+    );
+    expect(volume(workerMount.name).persistentVolumeClaim.claimName).toBe('pictura-models');
+    expect(find(objects, 'PersistentVolumeClaim', 'pictura-models')!.spec.accessModes).toEqual([
+      'ReadWriteMany',
+    ]);
+    // Downloads need HTTPS out of the cluster.
+    const egress = objects.find(
+      (o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'worker-egress-https',
+    )!;
+    expect(egress.spec.podSelector.matchLabels['app.kubernetes.io/name']).toBe('worker');
+    expect(egress.spec.egress[0].ports).toEqual([{ protocol: 'TCP', port: 443 }]);
   });
 
   it('wires the shared image store into gateway, jobs, history and worker', () => {

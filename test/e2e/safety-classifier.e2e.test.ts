@@ -17,7 +17,7 @@ describe('a configured image safety classifier', () => {
     // Class 0 scores the red channel's mean; a threshold of 0 makes every image "unsafe" to this model.
     stack = await startStack({
       processes: ['billing', 'history', 'jobs', 'worker', 'gateway'],
-      env: { SAFETY_MODEL_PATH: path, SAFETY_CLASS_INDEX: '0', SAFETY_THRESHOLD: '0' },
+      env: { SAFETY_MODEL_PATH: path, SAFETY_UNSAFE_CLASSES: '0', SAFETY_THRESHOLD: '0' },
     });
   }, 180_000);
   afterAll(async () => {

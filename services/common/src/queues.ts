@@ -96,6 +96,8 @@ export interface AdvertisedModel {
   settings?: GenerateSettings & {
     /** True when the export accepts only its native width and height. */
     fixedSize: boolean;
+    /** False when the negative prompt has no effect (guidance off, as on Turbo models). */
+    negativePrompt: boolean;
   };
   /** Upscale models: milliseconds per output megapixel on the provider in use, for an estimate. */
   msPerOutputMegapixel?: number;
@@ -138,5 +140,7 @@ export const JOB_ERROR_MESSAGES = {
   source_missing: 'Cannot load image, please check the URL',
   not_an_image: NOT_AN_IMAGE_MESSAGE,
   too_many_pixels: 'Image dimensions are too large',
+  bad_image_size: 'This model cannot render that size; choose another aspect ratio or model',
+  model_output_invalid: 'The model produced an unusable image; please try again or choose another model',
 } as const;
 export type JobErrorCode = keyof typeof JOB_ERROR_MESSAGES;

@@ -4,6 +4,7 @@ import type { ObjectStore } from '@pictura/common/object-store';
 import type {
   GenerateJobData,
   GenerateJobResult,
+  JobErrorCode,
   JobImageResult,
   JobProgressReport,
 } from '@pictura/common/queues';
@@ -14,11 +15,17 @@ import { encodeGeneratedPng } from './output/encode-image.ts';
 import { isPromptFlagged } from './output/prompt-safety.ts';
 import { workerMetrics } from './worker.metrics.ts';
 
+/** Refusals users are told about in their own words; others are reported as invalid input. */
+const GENERATE_REFUSALS = new Set<string>([
+  'bad_image_size',
+  'model_output_invalid',
+] satisfies JobErrorCode[]);
+
 export function createGenerateHandler(deps: { pool: InferencePool; store: ObjectStore }) {
   return async function generateJob(
     job: Job<GenerateJobData, GenerateJobResult>,
   ): Promise<GenerateJobResult> {
-    const { options, width, height, watermark } = job.data;
+    const { options, width, height, watermark, safetyModel } = job.data;
     const promptFlagged = isPromptFlagged(options.prompt);
     const images: JobImageResult[] = [];
     let inferenceMs = 0;
@@ -47,12 +54,14 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
                 lighting: options.lighting,
                 composition: options.composition,
               },
-              report,
+              { safetyModel, onProgress: report },
             ),
         );
       } catch (error) {
         if (error instanceof InferenceError && error.invalidInput)
-          throw new UnrecoverableError('invalid_input');
+          throw new UnrecoverableError(
+            GENERATE_REFUSALS.has(error.reason ?? '') ? error.reason! : 'invalid_input',
+          );
         throw new Error('generation_failed');
       }
       inferenceMs += rendered.inferenceMs;

@@ -1,18 +1,28 @@
 // Messages between the worker's main thread and its inference threads.
 import type { UpscaleFormat } from '@pictura/common/queues';
 import type { GenerateParams } from './generate/abstract.pipeline.ts';
-import type { RegisteredModel } from './models/model-registry.ts';
-import type { SafetySettings } from './output/safety-classifier.ts';
+import type { OperatorSafety, RegisteredModel } from './models/model-registry.ts';
 
 export interface ThreadSetup {
   executionProvider: 'cpu' | 'cuda';
   modelsDir?: string;
-  safety?: SafetySettings;
+  operatorSafety?: OperatorSafety;
+  /** onnxruntime intra-op threads per session: this thread's share of the cores. */
+  intraOpThreads: number;
 }
 
 export type InferenceTask =
-  | { id: number; kind: 'generate'; model: string; params: GenerateParams }
-  | { id: number; kind: 'upscale'; model: string; input: Uint8Array; format: UpscaleFormat };
+  | { id: number; kind: 'generate'; model: string; params: GenerateParams; safetyModel?: string }
+  | {
+      id: number;
+      kind: 'upscale';
+      model: string;
+      input: Uint8Array;
+      format: UpscaleFormat;
+      safetyModel?: string;
+    }
+  /** Re-reads MODELS_DIR: opens new models, keeps unchanged ones, frees removed ones once idle. */
+  | { id: number; kind: 'reload' };
 
 export interface UpscaledImage {
   data: Uint8Array;
@@ -33,6 +43,13 @@ export type ThreadMessage =
       /** The image classifier's verdict, when one is configured. */
       flagged: boolean;
     }
-  | { type: 'upscaled'; id: number; image: UpscaledImage; inferenceMs: number }
+  | { type: 'upscaled'; id: number; image: UpscaledImage; inferenceMs: number; flagged: boolean }
+  | {
+      type: 'reloaded';
+      id: number;
+      models: RegisteredModel[];
+      /** Folders that failed to open and were skipped. */
+      problems: { path: string; message: string }[];
+    }
   /** `reason` is the AppError reason when the input itself was refused (not an image, too many pixels). */
   | { type: 'failed'; id: number; message: string; invalidInput: boolean; reason?: string };

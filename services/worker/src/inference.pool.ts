@@ -19,8 +19,10 @@ export class InferenceError extends Error {
 type Progress = (done: number, total: number) => void;
 type TaskInput = InferenceTask extends infer T ? (T extends unknown ? Omit<T, 'id'> : never) : never;
 
+type Answer = Extract<ThreadMessage, { type: 'done' | 'upscaled' | 'reloaded' }>;
+
 interface Pending {
-  resolve(message: Extract<ThreadMessage, { type: 'done' | 'upscaled' }>): void;
+  resolve(message: Answer): void;
   reject(error: Error): void;
   onProgress?: Progress;
 }
@@ -31,20 +33,25 @@ interface Thread {
 }
 
 export interface InferencePool {
-  /** Models every thread loaded, for the heartbeat and the boot check. */
-  models: RegisteredModel[];
+  /** Models every thread loaded, for the heartbeat and the boot check; replaced by each reload. */
+  readonly models: RegisteredModel[];
   generate(
     model: string,
     params: GenerateParams,
-    onProgress?: Progress,
+    options?: { safetyModel?: string; onProgress?: Progress },
   ): Promise<{ image: RenderedImage; inferenceMs: number; flagged: boolean }>;
   /** Runs on an inference thread too: an upscale is tiles of session.run(), which block their thread. */
   upscale(
     model: string,
     input: Uint8Array,
     format: UpscaleFormat,
-    onProgress?: Progress,
-  ): Promise<{ image: UpscaledImage; inferenceMs: number }>;
+    options?: { safetyModel?: string; onProgress?: Progress },
+  ): Promise<{ image: UpscaledImage; inferenceMs: number; flagged: boolean }>;
+  /**
+   * Re-reads MODELS_DIR on every thread (one reload at a time); running tasks finish on the models they
+   * started with. Resolves with the new list and the folders that failed to open.
+   */
+  reload(): Promise<{ models: RegisteredModel[]; problems: { path: string; message: string }[] }>;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,7 @@ export async function createInferencePool(setup: ThreadSetup, size: number): Pro
             return;
           case 'done':
           case 'upscaled':
+          case 'reloaded':
             thread.busy--;
             pending.get(message.id)?.resolve(message);
             pending.delete(message.id);
@@ -100,21 +108,50 @@ export async function createInferencePool(setup: ThreadSetup, size: number): Pro
     });
   }
 
-  /** Hands a task to the least busy thread. */
-  function runTask(input: TaskInput, onProgress?: Progress) {
-    const thread = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+  /** Hands a task to the least busy thread, or to the one given. */
+  function runTask(input: TaskInput, onProgress?: Progress, on?: Thread) {
+    const thread = on ?? threads.reduce((a, b) => (b.busy < a.busy ? b : a));
     const id = nextId++;
     thread.busy++;
-    return new Promise<Extract<ThreadMessage, { type: 'done' | 'upscaled' }>>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       pending.set(id, { resolve, reject, onProgress });
       thread.worker.postMessage({ ...input, id } as InferenceTask);
     });
   }
 
+  let models = started[0]!.models;
+  let reloading: Promise<Awaited<ReturnType<InferencePool['reload']>>> | undefined;
+  async function reloadAll() {
+    const answers = await Promise.all(
+      threads.map((thread) => runTask({ kind: 'reload' }, undefined, thread)),
+    );
+    const first = answers[0]!;
+    if (first.type !== 'reloaded')
+      throw new InferenceError('unexpected answer from the inference thread', false);
+    models = first.models;
+    return { models: first.models, problems: first.problems };
+  }
+
   return {
-    models: started[0]!.models,
-    async generate(model, params, onProgress) {
-      const message = await runTask({ kind: 'generate', model, params }, onProgress);
+    get models() {
+      return models;
+    },
+    reload() {
+      // A reload asked for while one runs waits for it and then runs again, so no change is missed.
+      const next: Promise<Awaited<ReturnType<InferencePool['reload']>>> = (reloading ?? Promise.resolve())
+        .catch(() => {})
+        .then(reloadAll)
+        .finally(() => {
+          if (reloading === next) reloading = undefined;
+        });
+      reloading = next;
+      return next;
+    },
+    async generate(model, params, options = {}) {
+      const message = await runTask(
+        { kind: 'generate', model, params, safetyModel: options.safetyModel },
+        options.onProgress,
+      );
       if (message.type !== 'done')
         throw new InferenceError('unexpected answer from the inference thread', false);
       return {
@@ -123,11 +160,14 @@ export async function createInferencePool(setup: ThreadSetup, size: number): Pro
         flagged: message.flagged,
       };
     },
-    async upscale(model, input, format, onProgress) {
-      const message = await runTask({ kind: 'upscale', model, input, format }, onProgress);
+    async upscale(model, input, format, options = {}) {
+      const message = await runTask(
+        { kind: 'upscale', model, input, format, safetyModel: options.safetyModel },
+        options.onProgress,
+      );
       if (message.type !== 'upscaled')
         throw new InferenceError('unexpected answer from the inference thread', false);
-      return { image: message.image, inferenceMs: message.inferenceMs };
+      return { image: message.image, inferenceMs: message.inferenceMs, flagged: message.flagged };
     },
     async close() {
       await Promise.all(threads.map((t) => t.worker.terminate()));

@@ -3,9 +3,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '@pictura/common/app-error';
 import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+import type { RenderedImage } from './generate/abstract.pipeline.ts';
 import type { InferenceTask, ThreadMessage, ThreadSetup } from './inference.messages.ts';
-import { loadModelRegistry, type ModelRegistry, type WithProvider } from './models/model-registry.ts';
-import { loadSafetyClassifier, type SafetyClassifier } from './output/safety-classifier.ts';
+import {
+  loadModelRegistry,
+  type ModelRegistry,
+  releaseDropped,
+  type WithProvider,
+} from './models/model-registry.ts';
+import type { SafetyClassifier } from './output/safety-classifier.ts';
 
 const setup = workerData as ThreadSetup;
 const port = parentPort!;
@@ -13,7 +20,10 @@ const send = (message: ThreadMessage, transfer: ArrayBuffer[] = []) => port.post
 
 /** CUDA is asked for only when configured; without its libraries, session creation throws and we use CPU. */
 const withProvider: WithProvider = async (create) => {
-  const cpu: ort.InferenceSession.SessionOptions = { executionProviders: ['cpu'], intraOpNumThreads: 0 };
+  const cpu: ort.InferenceSession.SessionOptions = {
+    executionProviders: ['cpu'],
+    intraOpNumThreads: setup.intraOpThreads,
+  };
   if (setup.executionProvider === 'cuda') {
     try {
       return { value: await create({ executionProviders: ['cuda'] }), provider: 'cuda' };
@@ -24,28 +34,69 @@ const withProvider: WithProvider = async (create) => {
   return { value: await create(cpu), provider: 'cpu' };
 };
 
-let registry: ModelRegistry | undefined;
-let classifier: SafetyClassifier | undefined;
-try {
-  registry = await loadModelRegistry({ runtime: ort, modelsDir: setup.modelsDir, withProvider });
-  if (setup.safety) {
-    const safety = setup.safety;
-    classifier = (await withProvider((options) => loadSafetyClassifier(ort, safety, options))).value;
+const registryOptions = {
+  runtime: ort,
+  modelsDir: setup.modelsDir,
+  withProvider,
+  operatorSafety: setup.operatorSafety,
+};
+
+/** On CUDA the first run of each shape compiles kernels: pay for it at boot, not in a user's job. */
+async function warmUp(registry: ModelRegistry, only?: Set<string>) {
+  for (const model of registry.models) {
+    if (model.kind !== 'generate' || model.provider !== 'cuda' || (only && !only.has(model.name))) continue;
+    await registry.generators.get(model.name)?.warmUp?.();
   }
+}
+
+let registry: ModelRegistry | undefined;
+try {
+  registry = await loadModelRegistry(registryOptions);
+  await warmUp(registry);
   send({ type: 'ready', models: registry.models });
 } catch (error) {
   send({ type: 'boot-failed', message: (error as Error).message });
 }
 
-async function run(task: InferenceTask, models: ModelRegistry): Promise<void> {
+// Tasks hold the models they started with; models dropped by a reload are freed once no task is running.
+let running = 0;
+const retired: ModelRegistry[] = [];
+async function freeRetired() {
+  if (running > 0 || !registry) return;
+  for (const old of retired.splice(0)) await releaseDropped(old, registry);
+}
+
+/** The requested classifier, else the default one, else none (the prompt check still applies). */
+function classifierFor(models: ModelRegistry, name?: string): SafetyClassifier | undefined {
+  if (!name) return undefined;
+  const chosen = models.classifiers.get(name);
+  if (chosen) return chosen;
+  const fallback = models.models.find((m) => m.kind === 'safety' && m.isDefault);
+  return fallback ? models.classifiers.get(fallback.name) : undefined;
+}
+
+/** The upscale's source, decoded small enough for a classifier that looks at 224 px anyway. */
+async function decodeForCheck(input: Uint8Array): Promise<RenderedImage> {
+  const { data, info } = await sharp(input)
+    .rotate()
+    .resize(448, 448, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+async function run(task: Exclude<InferenceTask, { kind: 'reload' }>, models: ModelRegistry): Promise<void> {
   const onProgress = (done: number, total: number) => send({ type: 'progress', id: task.id, done, total });
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   if (task.kind === 'generate') {
     const pipeline = models.generators.get(task.model);
     if (!pipeline) throw new AppError('invalid_argument', `Unknown model: ${task.model}`, 'invalid_input');
-    const image = await pipeline.generate(task.params, onProgress);
+    const size = pipeline.renderSize?.(task.params.width, task.params.height) ?? task.params;
+    const image = await pipeline.generate({ ...task.params, ...size }, onProgress);
     const inferenceMs = elapsed();
+    const classifier = classifierFor(models, task.safetyModel);
     const flagged = classifier ? await classifier.isUnsafe(image) : false;
     const data = image.data;
     send({ type: 'done', id: task.id, image: { ...image, data }, inferenceMs, flagged }, [
@@ -56,15 +107,40 @@ async function run(task: InferenceTask, models: ModelRegistry): Promise<void> {
   const upscaler = models.upscalers.get(task.model);
   if (!upscaler) throw new AppError('invalid_argument', `Unknown model: ${task.model}`, 'invalid_input');
   const result = await upscaler.upscale({ input: task.input, format: task.format }, onProgress);
+  const classifier = classifierFor(models, task.safetyModel);
+  const flagged = classifier ? await classifier.isUnsafe(await decodeForCheck(task.input)) : false;
   const data = new Uint8Array(result.data.buffer, result.data.byteOffset, result.data.byteLength);
   const image = { data, format: result.format, width: result.width, height: result.height };
-  send({ type: 'upscaled', id: task.id, image, inferenceMs: Math.round(result.inferenceMs) });
+  send({ type: 'upscaled', id: task.id, image, inferenceMs: Math.round(result.inferenceMs), flagged });
+}
+
+async function reload(id: number) {
+  const previous = registry!;
+  const next = await loadModelRegistry({ ...registryOptions, previous });
+  const added = new Set(
+    next.models.filter((m) => !previous.models.some((p) => p.name === m.name)).map((m) => m.name),
+  );
+  await warmUp(next, added);
+  registry = next;
+  retired.push(previous);
+  await freeRetired();
+  send({ type: 'reloaded', id, models: next.models, problems: next.problems });
 }
 
 port.on('message', async (task: InferenceTask) => {
   if (!registry) return;
   try {
-    await run(task, registry);
+    if (task.kind === 'reload') {
+      await reload(task.id);
+      return;
+    }
+    running++;
+    try {
+      await run(task, registry);
+    } finally {
+      running--;
+      await freeRetired();
+    }
   } catch (error) {
     // AppErrors are the models refusing their input (unknown model, not an image, too large): retrying won't help.
     const refused = error instanceof AppError && error.code !== 'internal' && error.code !== 'unavailable';

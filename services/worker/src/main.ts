@@ -1,5 +1,5 @@
 // Composition root of the inference worker: stateless, horizontally scaled, consumes the job queues.
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@pictura/common/config';
 import { createLogger } from '@pictura/common/logger';
@@ -7,6 +7,7 @@ import { startMetricsServer } from '@pictura/common/metrics';
 import { createFileObjectStore } from '@pictura/common/object-store';
 import {
   type AdvertisedModel,
+  MODELS_QUEUE,
   QUEUE_NAMES,
   WORKER_HEARTBEAT_MS,
   workerModelsKey,
@@ -18,6 +19,8 @@ import { Worker } from 'bullmq';
 import { workerConfigShape } from './config.ts';
 import { createGenerateHandler } from './generate.handler.ts';
 import { createInferencePool } from './inference.pool.ts';
+import { createModelTaskHandler } from './model-task.handler.ts';
+import { watchModelsDir } from './models/models-watcher.ts';
 import { createUpscaleHandler } from './upscale.handler.ts';
 import { workerMetrics } from './worker.metrics.ts';
 
@@ -33,13 +36,15 @@ const pool = await createInferencePool(
   {
     executionProvider: config.EXECUTION_PROVIDER,
     modelsDir: config.MODELS_DIR,
-    safety: config.SAFETY_MODEL_PATH
+    operatorSafety: config.SAFETY_MODEL_PATH
       ? {
           path: config.SAFETY_MODEL_PATH,
-          classIndex: config.SAFETY_CLASS_INDEX,
+          unsafeIndices: config.SAFETY_UNSAFE_CLASSES,
           threshold: config.SAFETY_THRESHOLD,
         }
       : undefined,
+    // Each inference thread gets its share of the cores, so threads do not fight over them.
+    intraOpThreads: Math.max(1, Math.floor(availableParallelism() / config.INFERENCE_THREADS)),
   },
   config.INFERENCE_THREADS,
 ).catch((error: Error) => {
@@ -47,28 +52,66 @@ const pool = await createInferencePool(
   process.exit(1);
 });
 shutdown.add('inference threads', () => pool.close());
-logger.info({ models: pool.models }, 'models loaded');
+/** What operators read at boot and after each reload: every model with how it runs. */
+const logModels = (message: string) =>
+  logger.info(
+    {
+      models: pool.models.map((m) => ({
+        name: m.name,
+        kind: m.kind,
+        default: m.isDefault,
+        provider: m.provider,
+        ...(m.settings ? { steps: m.settings.steps, guidance: m.settings.guidance } : {}),
+        licence: m.licence.name,
+      })),
+    },
+    message,
+  );
+logModels('models loaded');
 
 const store = createFileObjectStore(join(config.DATA_DIR, 'objects'));
+const redis = createRedis(config.REDIS_URL);
+shutdown.add('redis', () => redis.quit());
+
+const heartbeatKey = workerModelsKey(config.QUEUE_PREFIX, workerId);
+const heartbeat = () => {
+  const advertised: AdvertisedModel[] = pool.models.map(({ provider, ...model }) => model);
+  return redis.set(heartbeatKey, JSON.stringify(advertised), 'PX', WORKER_HEARTBEAT_MS * 3).catch((error) => {
+    logger.warn({ err: error }, 'heartbeat failed');
+  });
+};
+
+/** Models installed or removed (here or by another worker): reload, then advertise the new list at once. */
+const reloadModels = async () => {
+  const { problems } = await pool.reload();
+  for (const problem of problems) logger.error(problem, 'a model folder failed to open; it is not offered');
+  logModels('models reloaded');
+  await heartbeat();
+};
+if (config.MODELS_DIR) {
+  const watcher = watchModelsDir(config.MODELS_DIR, config.MODELS_WATCH_MS, () =>
+    reloadModels().catch((error) => logger.error({ err: error }, 'reloading models failed')),
+  );
+  shutdown.add('models watcher', () => watcher.close());
+}
+
 const handlers = {
   [QUEUE_NAMES.generate]: createGenerateHandler({ pool, store }),
   [QUEUE_NAMES.upscale]: createUpscaleHandler({ pool, store }),
+  [MODELS_QUEUE]: createModelTaskHandler({
+    modelsDir: config.MODELS_DIR,
+    hfEndpoint: config.HF_ENDPOINT,
+    hfToken: config.HF_TOKEN,
+    npmRegistry: config.npm_config_registry ?? config.NPM_CONFIG_REGISTRY,
+    changed: reloadModels,
+  }),
 };
-const unhandled = Object.values(QUEUE_NAMES).filter((name) => !(name in handlers));
+const unhandled = [...Object.values(QUEUE_NAMES), MODELS_QUEUE].filter((name) => !(name in handlers));
 if (unhandled.length > 0) {
   logger.fatal({ unhandled }, 'worker cannot start: a queue has no handler');
   process.exit(1);
 }
 
-const redis = createRedis(config.REDIS_URL);
-shutdown.add('redis', () => redis.quit());
-
-const advertised: AdvertisedModel[] = pool.models.map(({ provider, ...model }) => model);
-const heartbeatKey = workerModelsKey(config.QUEUE_PREFIX, workerId);
-const heartbeat = () =>
-  redis.set(heartbeatKey, JSON.stringify(advertised), 'PX', WORKER_HEARTBEAT_MS * 3).catch((error) => {
-    logger.warn({ err: error }, 'heartbeat failed');
-  });
 await heartbeat();
 const heartbeatTimer = setInterval(heartbeat, WORKER_HEARTBEAT_MS);
 shutdown.add('heartbeat', async () => {
@@ -108,7 +151,8 @@ for (const [queue, handler] of Object.entries(handlers)) {
     {
       connection: createRedis(config.REDIS_URL),
       prefix: config.QUEUE_PREFIX,
-      concurrency: config.WORKER_CONCURRENCY,
+      // One model download at a time per worker: they are large, and the disk check assumes it.
+      concurrency: queue === MODELS_QUEUE ? 1 : config.WORKER_CONCURRENCY,
       lockDuration: config.WORKER_LOCK_MS,
       stalledInterval: config.WORKER_LOCK_MS,
       // A job whose worker died is taken again; twice, in case the first restart dies too.

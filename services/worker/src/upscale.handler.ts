@@ -21,7 +21,7 @@ const INPUT_REASONS = new Set<JobErrorCode>(['not_an_image', 'too_many_pixels'])
 
 export function createUpscaleHandler(deps: { pool: InferencePool; store: ObjectStore }) {
   return async function upscaleJob(job: Job<UpscaleJobData, UpscaleJobResult>): Promise<UpscaleJobResult> {
-    const { sourceKey, model, format, watermark } = job.data;
+    const { sourceKey, model, format, watermark, safetyModel } = job.data;
     let source: Buffer | null;
     try {
       source = await deps.store.read(sourceKey);
@@ -37,7 +37,7 @@ export function createUpscaleHandler(deps: { pool: InferencePool; store: ObjectS
     let upscaled: Awaited<ReturnType<InferencePool['upscale']>>;
     try {
       upscaled = await withSpan('inference upscale', { attributes: { model, format } }, () =>
-        deps.pool.upscale(model, source, format, report),
+        deps.pool.upscale(model, source, format, { safetyModel, onProgress: report }),
       );
     } catch (error) {
       if (error instanceof InferenceError && error.invalidInput) {
@@ -57,7 +57,7 @@ export function createUpscaleHandler(deps: { pool: InferencePool; store: ObjectS
     }
     const { width, height } = upscaled.image;
     return {
-      images: [{ key: stored.key, width, height, seed: 0, flagged: false, bytes: stored.bytes }],
+      images: [{ key: stored.key, width, height, seed: 0, flagged: upscaled.flagged, bytes: stored.bytes }],
       inferenceMs: upscaled.inferenceMs,
     };
   };

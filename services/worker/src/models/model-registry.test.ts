@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeTinySdFolder } from '../pipelines/sd-turbo/sd-turbo.fixture.ts';
 import { buildEsrganShapedModel } from '../upscale/test-models.fixture.ts';
-import { loadModelRegistry, ModelLoadError } from './model-registry.ts';
+import { loadModelRegistry, ModelLoadError, releaseDropped } from './model-registry.ts';
 
 const dirs: string[] = [];
 async function modelsDir(): Promise<string> {
@@ -43,7 +43,7 @@ describe('model registry', () => {
     expect(registry.models[0]!.description).toMatch(/abstract-art model.*not a trained diffusion model/);
   });
 
-  it('adds an SD-Turbo folder as a generator and upscale/*.onnx as upscalers, each of them runnable', async () => {
+  it('adds an SD-Turbo folder as a generator (and the default) and upscale/*.onnx as upscalers, each runnable', async () => {
     const dir = await modelsDir();
     await writeTinySdFolder(join(dir, 'tiny-turbo'));
     await mkdir(join(dir, 'upscale'));
@@ -56,18 +56,27 @@ describe('model registry', () => {
       expect.objectContaining({
         name: 'tiny-turbo',
         kind: 'generate',
+        title: 'Tiny Turbo',
         builtin: false,
-        isDefault: false,
+        // A real model the operator put in place is what users get when they name none.
+        isDefault: true,
         provider: 'cpu',
+        licence: expect.objectContaining({ name: 'Not stated', commercialUse: false }),
+        settings: expect.objectContaining({ steps: 1, guidance: 0, negativePrompt: false }),
       }),
     );
+    expect(registry.models.find((m) => m.name === 'pictura-abstract')?.isDefault).toBe(false);
     expect(registry.models).toContainEqual(
       expect.objectContaining({ name: 'tiny-esrgan-x4', kind: 'upscale', builtin: false, isDefault: false }),
     );
     expect(registry.models).toHaveLength(4);
 
-    const image = await registry.generators.get('tiny-turbo')!.generate(params);
-    expect([image.width, image.height]).toEqual([64, 64]);
+    // A Turbo model renders at its native area (512² unless its settings say otherwise).
+    const generator = registry.generators.get('tiny-turbo')!;
+    const size = generator.renderSize!(params.width, params.height);
+    expect(size).toEqual({ width: 512, height: 512 });
+    const image = await generator.generate({ ...params, ...size });
+    expect([image.width, image.height]).toEqual([512, 512]);
     const input = await sharp({ create: { width: 10, height: 6, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer();
@@ -89,5 +98,83 @@ describe('model registry', () => {
     await mkdir(join(dir, 'upscale'));
     await writeFile(join(dir, 'upscale', 'pictura-upscale-x4.onnx'), buildEsrganShapedModel());
     await expect(loadModelRegistry({ runtime: ort, modelsDir: dir })).rejects.toThrow(/defined twice/);
+  });
+
+  it('reads installed models of every kind from their pictura.json, with licence, size and source', async () => {
+    const dir = await modelsDir();
+    await writeTinySdFolder(join(dir, 'tiny-turbo'));
+    await writeFile(
+      join(dir, 'tiny-turbo', 'pictura.json'),
+      JSON.stringify({
+        id: 'tiny-turbo',
+        kind: 'generate',
+        title: 'Tiny Turbo (test)',
+        source: 'hf:test/tiny-turbo@0123',
+        licence: { name: 'sai-nc-community', url: 'https://example.org/licence', commercialUse: false },
+        settings: { steps: 2, guidance: 0 },
+        installedAt: '2026-11-26T10:00:00.000Z',
+      }),
+    );
+    await mkdir(join(dir, 'hq-x4'));
+    await writeFile(join(dir, 'hq-x4', 'model.onnx'), buildEsrganShapedModel());
+    await writeFile(
+      join(dir, 'hq-x4', 'pictura.json'),
+      JSON.stringify({
+        kind: 'upscale',
+        title: 'HQ 4x',
+        upscale: { scale: 4 },
+        timing: { cpu: 8500 },
+        licence: { name: 'MIT', url: 'https://example.org/mit', commercialUse: true },
+      }),
+    );
+    const registry = await loadModelRegistry({ runtime: ort, modelsDir: dir });
+    const turbo = registry.models.find((m) => m.name === 'tiny-turbo')!;
+    expect(turbo).toMatchObject({
+      title: 'Tiny Turbo (test)',
+      source: 'hf:test/tiny-turbo@0123',
+      installedAt: '2026-11-26T10:00:00.000Z',
+      licence: { name: 'sai-nc-community', commercialUse: false },
+      settings: { steps: 2, guidance: 0 },
+      isDefault: true,
+    });
+    expect(turbo.sizeBytes).toBeGreaterThan(1000);
+    expect(registry.models.find((m) => m.name === 'hq-x4')).toMatchObject({
+      kind: 'upscale',
+      title: 'HQ 4x',
+      msPerOutputMegapixel: 8500,
+      // The slow high-quality model is chosen on purpose, never by default.
+      isDefault: false,
+    });
+  });
+
+  it("skips the installer's work in progress and refuses a folder whose pictura.json is invalid", async () => {
+    const dir = await modelsDir();
+    await writeTinySdFolder(join(dir, '.partial', 'half-done'));
+    expect((await loadModelRegistry({ runtime: ort, modelsDir: dir })).models).toHaveLength(2);
+    await mkdir(join(dir, 'odd'));
+    await writeFile(join(dir, 'odd', 'pictura.json'), JSON.stringify({ kind: 'teleport' }));
+    await expect(loadModelRegistry({ runtime: ort, modelsDir: dir })).rejects.toThrow(
+      /odd\/pictura\.json is not valid/,
+    );
+  });
+
+  it('on reload keeps unchanged models, opens new ones, drops removed ones and skips broken ones', async () => {
+    const dir = await modelsDir();
+    await mkdir(join(dir, 'upscale'));
+    await writeFile(join(dir, 'upscale', 'first-x4.onnx'), buildEsrganShapedModel());
+    const before = await loadModelRegistry({ runtime: ort, modelsDir: dir });
+    const first = before.upscalers.get('first-x4');
+
+    await rm(join(dir, 'upscale', 'first-x4.onnx'));
+    await writeFile(join(dir, 'upscale', 'second-x4.onnx'), buildEsrganShapedModel());
+    await writeFile(join(dir, 'upscale', 'broken.onnx'), 'not a model');
+    const after = await loadModelRegistry({ runtime: ort, modelsDir: dir, previous: before });
+    expect(after.upscalers.has('first-x4')).toBe(false);
+    expect(after.upscalers.has('second-x4')).toBe(true);
+    expect(after.problems).toEqual([expect.objectContaining({ message: expect.stringMatching(/"broken"/) })]);
+    // The built-ins were not reopened.
+    expect(after.generators.get('pictura-abstract')).toBe(before.generators.get('pictura-abstract'));
+    await releaseDropped(before, after);
+    expect(first).toBeDefined();
   });
 });

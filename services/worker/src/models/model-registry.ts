@@ -1,19 +1,22 @@
-// The models one inference thread offers: the built-ins, plus what the operator dropped into MODELS_DIR.
+// The models one inference thread offers: the built-ins, plus every model folder under MODELS_DIR (installed
+// by the model installer, or dropped in by an operator; layout in services/common/src/model-manifest.ts).
 //
-// Layout rule (one, so an operator can predict it):
-//   MODELS_DIR/<name>/            a Stable Diffusion Turbo class export (Hugging Face Optimum ONNX layout)
-//                                 → generate model "<name>"
-//   MODELS_DIR/upscale/<name>.onnx  a Real-ESRGAN x4 class export → upscale model "<name>"
-// Anything else is ignored. Every model is loaded here, so a broken one stops the worker at boot (the boot
-// check) instead of failing the first user's job.
-import { readdir } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
-import { type AdvertisedModel, DEFAULT_UPSCALE_MODEL } from '@pictura/common/queues';
+// At boot every model must load, so a broken one stops the worker (the boot check) instead of failing the
+// first user's job. A reload (a model installed or removed while the worker runs) keeps what did not change,
+// opens what is new, and skips, with a report, what fails to open: a bad download must not stop a worker
+// that is serving users.
 import type * as Ort from 'onnxruntime-node';
-import { createAbstractPipeline, type ImagePipeline } from '../generate/abstract.pipeline.ts';
-import { createSdTurboPipeline, detectSdTurboFolder } from '../pipelines/sd-turbo/sd-turbo.pipeline.ts';
+import { createAbstractPipeline } from '../generate/abstract.pipeline.ts';
+import { loadSafetyClassifier, type SafetyClassifier } from '../output/safety-classifier.ts';
+import { createSdTurboPipeline } from '../pipelines/sd-turbo/sd-turbo.pipeline.ts';
 import { createBuiltinUpscaler, createEsrganUpscaler, type Upscaler } from '../upscale/upscale.pipeline.ts';
+import { pickDefaults } from './model-defaults.ts';
+import { builtinGenerator, builtinUpscaler, describeFolder, operatorSafety } from './model-descriptions.ts';
+import { type FolderProblem, type ModelFolder, scanModelFolders } from './model-folders.ts';
+import type { Generator, RegisteredModel } from './registered-model.ts';
+
+export { UPSCALE_FOLDER } from './model-folders.ts';
+export type { Generator, RegisteredModel } from './registered-model.ts';
 
 type SessionOptions = Ort.InferenceSession.SessionOptions;
 
@@ -22,21 +25,46 @@ export type WithProvider = <T>(
   create: (options: SessionOptions) => Promise<T>,
 ) => Promise<{ value: T; provider: string }>;
 
-export interface RegisteredModel extends AdvertisedModel {
-  provider: string;
+type Loaded =
+  | { kind: 'generate'; value: Generator }
+  | { kind: 'upscale'; value: Upscaler }
+  | { kind: 'safety'; value: SafetyClassifier & { release?(): Promise<void> } };
+
+interface Entry {
+  signature: string;
+  model: RegisteredModel;
+  loaded: Loaded;
 }
 
 export interface ModelRegistry {
   models: RegisteredModel[];
-  generators: Map<string, ImagePipeline>;
+  generators: Map<string, Generator>;
   upscalers: Map<string, Upscaler>;
+  classifiers: Map<string, SafetyClassifier>;
+  /** Folders skipped on a reload because they failed to open. */
+  problems: FolderProblem[];
+  /** Loaded models by folder signature, so the next reload reuses them. */
+  entries: Map<string, Entry>;
 }
-
-/** The folder under MODELS_DIR whose .onnx files are upscale models; it is never a generate model. */
-export const UPSCALE_FOLDER = 'upscale';
 
 export class ModelLoadError extends Error {
   override readonly name = 'ModelLoadError';
+}
+
+/** An operator's own classifier (SAFETY_MODEL_PATH), offered as a safety model beside installed ones. */
+export interface OperatorSafety {
+  path: string;
+  unsafeIndices: number[];
+  threshold: number;
+}
+
+export interface RegistryOptions {
+  runtime: typeof Ort;
+  modelsDir?: string;
+  withProvider?: WithProvider;
+  operatorSafety?: OperatorSafety;
+  /** The registry being replaced: unchanged folders are reused, not reopened. */
+  previous?: ModelRegistry;
 }
 
 const cpuOnly: WithProvider = async (create) => ({
@@ -44,103 +72,147 @@ const cpuOnly: WithProvider = async (create) => ({
   provider: 'cpu',
 });
 
-async function entriesOf(dir: string) {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+async function openFolder(
+  runtime: typeof Ort,
+  folder: ModelFolder,
+  options: SessionOptions,
+): Promise<Loaded> {
+  const manifest = folder.manifest;
+  if (folder.kind === 'generate') {
+    const value = await createSdTurboPipeline(runtime, folder.path, {
+      sessionOptions: options,
+      name: folder.name,
+      settings: manifest?.settings,
+      ...(manifest?.settings ? { settingsFrom: `${folder.name}/pictura.json` } : {}),
+    });
+    return { kind: 'generate', value };
   }
+  if (folder.kind === 'upscale') {
+    const path = folder.path.endsWith('.onnx') ? folder.path : `${folder.path}/model.onnx`;
+    return { kind: 'upscale', value: await createEsrganUpscaler(runtime, path, options) };
+  }
+  const safety = manifest?.safety;
+  if (!safety) throw new Error('a safety model needs "safety" (classes, unsafe, threshold) in pictura.json');
+  const unsafeIndices = safety.unsafe.map((label) => {
+    const index = safety.classes.indexOf(label);
+    if (index < 0) throw new Error(`unsafe class "${label}" is not one of its classes`);
+    return index;
+  });
+  const value = await loadSafetyClassifier(
+    runtime,
+    {
+      path: `${folder.path}/model.onnx`,
+      unsafeIndices,
+      threshold: safety.threshold,
+      inputSize: safety.inputSize,
+    },
+    options,
+  );
+  return { kind: 'safety', value };
 }
 
-export async function loadModelRegistry(options: {
-  runtime: typeof Ort;
-  modelsDir?: string;
-  withProvider?: WithProvider;
-}): Promise<ModelRegistry> {
-  const { runtime, modelsDir } = options;
+function place(registry: ModelRegistry, entry: Entry) {
+  const { model, loaded } = entry;
+  if (registry.models.some((m) => m.kind === model.kind && m.name === model.name)) {
+    throw new ModelLoadError(`model "${model.name}" is defined twice; rename one of them in MODELS_DIR`);
+  }
+  registry.models.push(model);
+  registry.entries.set(entry.signature, entry);
+  if (loaded.kind === 'generate') registry.generators.set(model.name, loaded.value);
+  else if (loaded.kind === 'upscale') registry.upscalers.set(model.name, loaded.value);
+  else registry.classifiers.set(model.name, loaded.value);
+}
+
+export async function loadModelRegistry(options: RegistryOptions): Promise<ModelRegistry> {
+  const { runtime, modelsDir, previous } = options;
   const withProvider = options.withProvider ?? cpuOnly;
-  const registry: ModelRegistry = { models: [], generators: new Map(), upscalers: new Map() };
-  const add = (model: RegisteredModel) => {
-    if (registry.models.some((m) => m.kind === model.kind && m.name === model.name)) {
-      throw new ModelLoadError(`model "${model.name}" is defined twice; rename one of them in MODELS_DIR`);
-    }
-    registry.models.push(model);
+  const strict = !previous;
+  const registry: ModelRegistry = {
+    models: [],
+    generators: new Map(),
+    upscalers: new Map(),
+    classifiers: new Map(),
+    problems: [],
+    entries: new Map(),
   };
-  const load = async <T>(name: string, path: string, create: (options: SessionOptions) => Promise<T>) => {
+  const open = async <T extends Loaded>(
+    signature: string,
+    where: string,
+    create: (o: SessionOptions) => Promise<T>,
+    describe: (loaded: T, provider: string) => RegisteredModel,
+  ): Promise<Entry> => {
+    const reused = previous?.entries.get(signature);
+    if (reused) return reused;
     try {
-      return await withProvider(create);
+      const { value, provider } = await withProvider(create);
+      return { signature, loaded: value, model: describe(value, provider) };
     } catch (error) {
-      throw new ModelLoadError(`model "${name}" at ${path} failed to load: ${(error as Error).message}`, {
+      throw new ModelLoadError(`model ${where} failed to load: ${(error as Error).message}`, {
         cause: error,
       });
     }
   };
 
-  const abstract = await load(DEFAULT_GENERATE_MODEL, '(built in)', (o) =>
-    createAbstractPipeline(runtime, o),
+  place(
+    registry,
+    await open(
+      'builtin:generate',
+      '(built in generator)',
+      async (o) => ({ kind: 'generate', value: await createAbstractPipeline(runtime, o) }) as const,
+      (_, provider) => builtinGenerator(provider),
+    ),
   );
-  registry.generators.set(DEFAULT_GENERATE_MODEL, abstract.value);
-  add({
-    name: DEFAULT_GENERATE_MODEL,
-    kind: 'generate',
-    title: 'Pictura Abstract',
-    description:
-      'Built-in abstract-art model: a pattern-producing network the project builds, not a trained diffusion model.',
-    builtin: true,
-    isDefault: true,
-    provider: abstract.provider,
-  });
-  const builtinUpscaler = await load(DEFAULT_UPSCALE_MODEL, '(built in)', (o) =>
-    createBuiltinUpscaler(runtime, o),
+  place(
+    registry,
+    await open(
+      'builtin:upscale',
+      '(built in upscaler)',
+      async (o) => ({ kind: 'upscale', value: await createBuiltinUpscaler(runtime, o) }) as const,
+      (_, provider) => builtinUpscaler(provider),
+    ),
   );
-  registry.upscalers.set(DEFAULT_UPSCALE_MODEL, builtinUpscaler.value);
-  add({
-    name: DEFAULT_UPSCALE_MODEL,
-    kind: 'upscale',
-    title: 'Pictura Upscale 4x',
-    description:
-      'Built-in 4x upscaler: a sharpened, edge-aware resampling graph the project builds, not a trained network.',
-    builtin: true,
-    isDefault: true,
-    provider: builtinUpscaler.provider,
-  });
-
-  if (!modelsDir) return registry;
-  for (const entry of await entriesOf(modelsDir)) {
-    if (!entry.isDirectory() || entry.name === UPSCALE_FOLDER) continue;
-    const dir = join(modelsDir, entry.name);
-    if (!(await detectSdTurboFolder(dir))) continue;
-    const loaded = await load(entry.name, dir, (o) =>
-      createSdTurboPipeline(runtime, dir, { sessionOptions: o, name: entry.name }),
+  const safety = options.operatorSafety;
+  if (safety) {
+    place(
+      registry,
+      await open(
+        `operator-safety:${safety.path}`,
+        `"operator-safety" at ${safety.path}`,
+        async (o) => ({ kind: 'safety', value: await loadSafetyClassifier(runtime, safety, o) }) as const,
+        (_, provider) => operatorSafety(provider),
+      ),
     );
-    add({
-      name: entry.name,
-      kind: 'generate',
-      title: entry.name,
-      description: `Stable Diffusion Turbo class model (${loaded.value.info.family}) supplied by the operator.`,
-      builtin: false,
-      isDefault: false,
-      provider: loaded.provider,
-    });
-    registry.generators.set(entry.name, loaded.value);
   }
-  const upscaleDir = join(modelsDir, UPSCALE_FOLDER);
-  for (const entry of await entriesOf(upscaleDir)) {
-    if (!entry.isFile() || extname(entry.name).toLowerCase() !== '.onnx') continue;
-    const name = entry.name.slice(0, -'.onnx'.length);
-    const path = join(upscaleDir, entry.name);
-    const loaded = await load(name, path, (o) => createEsrganUpscaler(runtime, path, o));
-    add({
-      name,
-      kind: 'upscale',
-      title: name,
-      description: 'Real-ESRGAN class 4x model supplied by the operator.',
-      builtin: false,
-      isDefault: false,
-      provider: loaded.provider,
-    });
-    registry.upscalers.set(name, loaded.value);
+
+  if (modelsDir) {
+    const { folders, problems } = await scanModelFolders(modelsDir);
+    if (strict && problems.length > 0) {
+      throw new ModelLoadError(problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
+    }
+    registry.problems.push(...problems);
+    for (const folder of folders) {
+      try {
+        const entry = await open(
+          folder.signature,
+          `"${folder.name}" at ${folder.path}`,
+          (o) => openFolder(runtime, folder, o),
+          (loaded, provider) => describeFolder(folder, loaded, provider),
+        );
+        place(registry, entry);
+      } catch (error) {
+        if (strict) throw error;
+        registry.problems.push({ path: folder.path, message: (error as Error).message });
+      }
+    }
   }
+  pickDefaults(registry.models);
   return registry;
+}
+
+/** Frees what the previous registry held and the new one no longer uses. */
+export async function releaseDropped(previous: ModelRegistry, current: ModelRegistry): Promise<void> {
+  for (const [signature, entry] of previous.entries) {
+    if (current.entries.has(signature)) continue;
+    await entry.loaded.value.release?.().catch(() => {});
+  }
 }

@@ -1,0 +1,116 @@
+// What a worker advertises about each model it loaded: a title users can read (never the raw id), the
+// licence, size, source and how the model runs.
+import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
+import type { ModelLicence } from '@pictura/common/model-manifest';
+import { DEFAULT_UPSCALE_MODEL } from '@pictura/common/queues';
+import type { ModelFolder } from './model-folders.ts';
+import type { Generator, RegisteredModel } from './registered-model.ts';
+
+/** The built-ins are networks this project builds in code: they come with the product. */
+const BUILTIN_LICENCE: ModelLicence = { name: 'Part of Pictura', url: '', commercialUse: true };
+/** Measured on 2 CPU threads (MODELS.md): the built-in upscaler's time per output megapixel. */
+const BUILTIN_UPSCALE_MS_PER_MP = 49;
+
+export function builtinGenerator(provider: string): RegisteredModel {
+  return {
+    name: DEFAULT_GENERATE_MODEL,
+    kind: 'generate',
+    title: 'Pictura Abstract (demo)',
+    description:
+      'Built-in abstract-art model: a pattern-producing network the project builds, not a trained diffusion model. It paints colours and shapes from the prompt, not the things it names.',
+    builtin: true,
+    isDefault: true,
+    licence: BUILTIN_LICENCE,
+    sizeBytes: 0,
+    source: 'builtin',
+    settings: { steps: 1, guidance: 0, width: 512, height: 512, fixedSize: false, negativePrompt: true },
+    provider,
+  };
+}
+
+export function builtinUpscaler(provider: string): RegisteredModel {
+  return {
+    name: DEFAULT_UPSCALE_MODEL,
+    kind: 'upscale',
+    title: 'Pictura Upscale 4x',
+    description:
+      'Built-in 4x upscaler: a sharpened, edge-aware resampling graph the project builds, not a trained network.',
+    builtin: true,
+    isDefault: true,
+    licence: BUILTIN_LICENCE,
+    sizeBytes: 0,
+    source: 'builtin',
+    msPerOutputMegapixel: BUILTIN_UPSCALE_MS_PER_MP,
+    provider,
+  };
+}
+
+export function operatorSafety(provider: string): RegisteredModel {
+  return {
+    name: 'operator-safety',
+    kind: 'safety',
+    title: 'Image check (operator supplied)',
+    description: 'The image classifier configured with SAFETY_MODEL_PATH.',
+    builtin: false,
+    isDefault: false,
+    licence: { name: 'Not stated', url: '', commercialUse: false },
+    sizeBytes: 0,
+    source: 'local',
+    provider,
+  };
+}
+
+/** "tiny-turbo_v2" → "Tiny Turbo V2": a readable title for an operator's folder without one. */
+export function titleFromName(name: string): string {
+  return name
+    .split(/[-_.\s]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+const KIND_WORDS = {
+  generate: 'Text-to-image model',
+  upscale: '4x upscale model',
+  safety: 'Image safety classifier',
+} as const;
+
+export function describeFolder(
+  folder: ModelFolder,
+  loaded: { kind: 'generate'; value: Generator } | { kind: 'upscale' | 'safety'; value: unknown },
+  provider: string,
+): RegisteredModel {
+  const manifest = folder.manifest;
+  const model: RegisteredModel = {
+    name: folder.name,
+    kind: folder.kind,
+    title: manifest?.title ?? titleFromName(folder.name),
+    description: manifest?.description ?? `${KIND_WORDS[folder.kind]} supplied by the operator.`,
+    builtin: false,
+    isDefault: false,
+    licence: manifest?.licence ?? { name: 'Not stated', url: '', commercialUse: false },
+    sizeBytes: folder.sizeBytes,
+    source: manifest?.source ?? 'local',
+    ...(manifest?.installedAt ? { installedAt: manifest.installedAt } : {}),
+    provider,
+  };
+  if (loaded.kind === 'generate') {
+    const info = loaded.value.info;
+    if (info) {
+      model.settings = {
+        steps: info.steps,
+        guidance: info.guidanceScale,
+        width: info.nativeWidth,
+        height: info.nativeHeight,
+        fixedSize: info.fixedSize,
+        negativePrompt: info.negativePromptUsed,
+      };
+    }
+  }
+  if (folder.kind === 'upscale') {
+    const timing = manifest?.timing;
+    const measured = provider === 'cuda' ? timing?.gpu : timing?.cpu;
+    if (measured) model.msPerOutputMegapixel = measured;
+  }
+  return model;
+}
