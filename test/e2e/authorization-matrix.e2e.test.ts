@@ -100,7 +100,7 @@ describe('authorization matrix on the running product', () => {
   beforeAll(async () => {
     stack = await startStack({
       processes: ['auth', 'billing', 'community', 'history', 'jobs', 'worker', 'gateway'],
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: 'true', API_KEY_PER_MINUTE: '1000' },
     });
     const root = await register('matrix-root'); // user 1: the administrator
     identities.guest = { userId: 0 };

@@ -17,7 +17,7 @@ export interface GenerateJobData {
   height: number;
   /** From billing at submission, so the worker needs no database. */
   watermark: boolean;
-  /** The safety classifier that checks the result (jobs picks the default); empty or absent: none. */
+  /** The safety classifier that checks the result (jobs picks it); "": no check; absent: the worker's default. */
   safetyModel?: string;
   /** W3C trace context of the submission, so the worker's spans continue the request's trace. */
   traceparent?: string;
@@ -53,7 +53,7 @@ export interface UpscaleJobData {
   format: UpscaleFormat;
   /** The free plan's mark on the result, from billing at submission. */
   watermark: boolean;
-  /** The safety classifier that checks the result (jobs picks the default); empty or absent: none. */
+  /** The safety classifier that checks the result (jobs picks it); "": no check; absent: the worker's default. */
   safetyModel?: string;
   /** W3C trace context of the submission, so the worker's spans continue the request's trace. */
   traceparent?: string;

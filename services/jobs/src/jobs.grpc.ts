@@ -7,6 +7,8 @@ import { type Job, JobKind, JobStatus, type JobsService } from '@pictura/common/
 import type { ServiceImpl } from '@pictura/common/grpc-types';
 import type { JobStatsService } from './job-stats.service.ts';
 import type { JobsService as Jobs, JobView } from './jobs.service.ts';
+import { modelsGrpc } from './models.grpc.ts';
+import type { ModelsService } from './models.service.ts';
 import type { SettingsValues } from './settings.repository.ts';
 import type { SettingsService } from './settings.service.ts';
 
@@ -50,13 +52,16 @@ const toProtoSettings = (values: SettingsValues) => ({
   maintenanceNotice: values.maintenanceNotice,
   defaultModel: values.defaultModel,
   maxTagsPerPost: values.maxTagsPerPost,
+  defaultUpscaleModel: values.defaultUpscaleModel,
+  defaultSafetyModel: values.defaultSafetyModel,
 });
 
 export function jobsGrpc(
   jobs: Jobs,
-  admin: { settings: SettingsService; stats: JobStatsService },
+  admin: { settings: SettingsService; stats: JobStatsService; models: ModelsService },
 ): ServiceImpl<typeof JobsService> {
   return {
+    ...modelsGrpc(admin.models),
     async submitGeneration(request, ctx) {
       const o = request.options;
       const view = await jobs.submitGeneration(
@@ -94,19 +99,6 @@ export function jobsGrpc(
         yield toProtoJob(view);
       }
     },
-    async listModels() {
-      const models = await jobs.listModels();
-      return {
-        models: models.map((m) => ({
-          name: m.name,
-          kind: m.kind,
-          title: m.title,
-          description: m.description,
-          builtin: m.builtin,
-          isDefault: m.isDefault,
-        })),
-      };
-    },
     getSettings: async () => toProtoSettings(await admin.settings.get()),
     async updateSettings({ callerId, settings }) {
       if (!settings) throw new AppError('invalid_argument', 'Settings are required', 'invalid_settings');
@@ -115,6 +107,8 @@ export function jobsGrpc(
         maintenanceNotice: settings.maintenanceNotice,
         defaultModel: settings.defaultModel,
         maxTagsPerPost: settings.maxTagsPerPost,
+        defaultUpscaleModel: settings.defaultUpscaleModel,
+        defaultSafetyModel: settings.defaultSafetyModel,
       });
       return toProtoSettings(saved);
     },

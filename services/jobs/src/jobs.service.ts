@@ -4,8 +4,6 @@ import { imageSize } from '@pictura/common/generation-options';
 import type { Logger } from '@pictura/common/logger';
 import { isObjectKey } from '@pictura/common/object-store';
 import {
-  type AdvertisedModel,
-  DEFAULT_UPSCALE_MODEL,
   type GenerateJobResult,
   JOB_ERROR_MESSAGES,
   type JobErrorCode,
@@ -20,10 +18,10 @@ import { normaliseGenerationOptions, type RawGenerationOptions } from './generat
 import type { HistoryRecorder } from './history.recorder.ts';
 import { jobMetrics } from './jobs.metrics.ts';
 import type { JobsRepository } from './jobs.repository.ts';
+import { defaultModelFor, safetyModelFor } from './model-defaults.ts';
 import type { ModelsRepository } from './models.repository.ts';
 import type { QueueEvent, QueueRepository } from './queue.repository.ts';
 import type { SettingsValues } from './settings.repository.ts';
-import { effectiveDefaultModel } from './settings.service.ts';
 
 export interface JobView {
   row: JobRow;
@@ -55,8 +53,10 @@ export function createJobsService(deps: {
   entitlements: EntitlementsRepository;
   models: ModelsRepository;
   history: HistoryRecorder;
-  /** The admin's system settings (default model), re-read within seconds of a change. */
-  settings: { get(): Promise<Pick<SettingsValues, 'defaultModel'>> };
+  /** The admin's system settings (default model per kind), re-read within seconds of a change. */
+  settings: {
+    get(): Promise<Pick<SettingsValues, 'defaultModel' | 'defaultUpscaleModel' | 'defaultSafetyModel'>>;
+  };
   /** Signed-in users' generation rate limit per plan (fixed window a minute, shared by every replica). */
   limiter: RateLimiter;
   logger: Logger;
@@ -147,9 +147,6 @@ export function createJobsService(deps: {
     return row;
   }
 
-  const adminDefaultModel = async (available: AdvertisedModel[]) =>
-    effectiveDefaultModel((await settings.get()).defaultModel, available);
-
   async function view(row: JobRow): Promise<JobView> {
     return { row, position: row.status === 'waiting' ? await queue.position(row.id, row.kind) : 0 };
   }
@@ -170,8 +167,9 @@ export function createJobsService(deps: {
       requestId: string,
       isPrivate = false,
     ): Promise<JobView> {
-      const available = await models.list();
-      const model = raw.model || (await adminDefaultModel(available));
+      const [available, choices] = await Promise.all([models.list(), settings.get()]);
+      const model = raw.model || defaultModelFor('generate', choices.defaultModel, available);
+      const safetyModel = safetyModelFor(choices.defaultSafetyModel, available);
       const options = normaliseGenerationOptions({ ...raw, model }, () => randomInt(0, 2 ** 32 - 1));
       const known = available.some((m) => m.kind === 'generate' && m.name === options.model);
       if (!known && available.length > 0) {
@@ -208,7 +206,16 @@ export function createJobsService(deps: {
         priority,
       });
       await queue.addGeneration(
-        { jobId: id, requestId, userId, options, width, height, watermark: plan.watermark },
+        {
+          jobId: id,
+          requestId,
+          userId,
+          options,
+          width,
+          height,
+          watermark: plan.watermark,
+          ...(safetyModel === undefined ? {} : { safetyModel }),
+        },
         priority,
       );
       jobMetrics.submitted('generate', plan.plan);
@@ -223,8 +230,10 @@ export function createJobsService(deps: {
       if (!UPSCALE_FORMATS.includes(format)) {
         throw new AppError('invalid_argument', `Unknown output format: ${request.format}`, 'invalid_option');
       }
-      const available = (await models.list()).filter((m) => m.kind === 'upscale');
-      const model = request.model || (available.find((m) => m.isDefault)?.name ?? DEFAULT_UPSCALE_MODEL);
+      const [all, choices] = await Promise.all([models.list(), settings.get()]);
+      const model = request.model || defaultModelFor('upscale', choices.defaultUpscaleModel, all);
+      const safetyModel = safetyModelFor(choices.defaultSafetyModel, all);
+      const available = all.filter((m) => m.kind === 'upscale');
       if (available.length > 0 && !available.some((m) => m.name === model)) {
         throw new AppError('invalid_argument', `Unknown model: ${model}`, 'unknown_model');
       }
@@ -234,7 +243,14 @@ export function createJobsService(deps: {
       const options = { sourceKey: request.sourceKey, model, format };
       const row = await jobs.insert({ id, kind: 'upscale', userId, status: 'waiting', options, priority });
       await queue.addUpscale(
-        { jobId: id, requestId, userId, ...options, watermark: plan.watermark },
+        {
+          jobId: id,
+          requestId,
+          userId,
+          ...options,
+          watermark: plan.watermark,
+          ...(safetyModel === undefined ? {} : { safetyModel }),
+        },
         priority,
       );
       jobMetrics.submitted('upscale', plan.plan);
@@ -286,13 +302,6 @@ export function createJobsService(deps: {
       }
     },
 
-    /** The workers' models; the admin's default generate model, when offered, is the one marked default. */
-    async listModels(): Promise<AdvertisedModel[]> {
-      const available = await models.list();
-      const chosen = await adminDefaultModel(available);
-      if (!chosen) return available;
-      return available.map((m) => (m.kind === 'generate' ? { ...m, isDefault: m.name === chosen } : m));
-    },
     waitingCount: () => queue.waitingCount(),
   };
 }

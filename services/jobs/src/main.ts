@@ -20,6 +20,7 @@ import { jobsGrpc } from './jobs.grpc.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { createJobsService } from './jobs.service.ts';
 import { createModelsRepository } from './models.repository.ts';
+import { createModelsService } from './models.service.ts';
 import { createQueueRepository } from './queue.repository.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
@@ -73,6 +74,7 @@ const jobs = createJobsService({
   logger,
 });
 const stats = createJobStatsService({ stats: createJobStatsRepository(host.database.db), admin });
+const modelsAdmin = createModelsService({ models, queue, settings, admin });
 
-host.server.add(JobsService, jobsGrpc(jobs, { settings, stats }));
+host.server.add(JobsService, jobsGrpc(jobs, { settings, stats, models: modelsAdmin }));
 await host.listen();

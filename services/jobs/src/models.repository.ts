@@ -1,4 +1,5 @@
-// The models the running workers advertise in Redis (each worker's entry expires unless refreshed).
+// The models the running workers advertise in Redis (each worker's entry expires unless refreshed): every
+// kind, with licence, size, source and settings. Two workers offering the same kind and name count once.
 
 import { type AdvertisedModel, workerModelsKey } from '@pictura/common/queues';
 import type { Redis } from 'ioredis';
@@ -9,6 +10,18 @@ export interface ModelsRepository {
 
 /** Workers refresh their entries every 10 s; reading them once a second per process is plenty. */
 const CACHE_MS = 1000;
+
+/**
+ * A worker of the previous release advertises no size or source; during a rolling upgrade its entry lives
+ * until it expires, so those fields get neutral values instead of breaking the list.
+ */
+function withFieldsFilled(model: AdvertisedModel): AdvertisedModel {
+  return {
+    ...model,
+    sizeBytes: model.sizeBytes ?? 0,
+    source: model.source ?? (model.builtin ? 'builtin' : 'local'),
+  };
+}
 
 export function createModelsRepository(redis: Redis, queuePrefix: string): ModelsRepository {
   let cached: { at: number; models: Promise<AdvertisedModel[]> } | undefined;
@@ -25,7 +38,7 @@ export function createModelsRepository(redis: Redis, queuePrefix: string): Model
     for (const value of await redis.mget(keys)) {
       if (!value) continue;
       for (const model of JSON.parse(value) as AdvertisedModel[])
-        byName.set(`${model.kind}:${model.name}`, model);
+        byName.set(`${model.kind}:${model.name}`, withFieldsFilled(model));
     }
     return [...byName.values()].sort(
       (a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault),

@@ -1,16 +1,21 @@
-// BullMQ access for the jobs service: submission, queue position, state and the event stream.
+// BullMQ access for the jobs service: submission, queue position, state and the event stream; and the
+// models queue, where installs and removals wait for a worker (one task per model at a time).
 
 import { registry } from '@pictura/common/metrics';
 import {
   type GenerateJobData,
   type GenerateJobResult,
   type JobProgressReport,
+  MODELS_QUEUE,
+  type ModelTaskData,
+  type ModelTaskProgress,
+  modelTaskJobId,
   QUEUE_NAMES,
   type QueueName,
   type UpscaleJobData,
 } from '@pictura/common/queues';
 import { currentTraceparent, SpanKind, withSpan } from '@pictura/common/tracing';
-import { Queue, QueueEvents } from 'bullmq';
+import { type Job, type JobType, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
 
@@ -42,6 +47,20 @@ export type QueueJobState =
   | { state: 'completed'; result: GenerateJobResult }
   | { state: 'failed'; reason: string };
 
+/** Finished model tasks stay listed this long, so the admin sees how an install ended. */
+export const MODEL_TASK_RETENTION_SECONDS = 3600;
+
+export interface ModelTaskView {
+  data: ModelTaskData;
+  state: 'waiting' | 'active' | 'completed' | 'failed';
+  /** Absent until the worker reports progress. */
+  progress?: ModelTaskProgress;
+  /** Why a failed task failed. */
+  error?: string;
+  requestedAt: Date;
+  finishedAt?: Date;
+}
+
 export interface QueueRepository {
   addGeneration(data: GenerateJobData, priority: number): Promise<void>;
   addUpscale(data: UpscaleJobData, priority: number): Promise<void>;
@@ -49,10 +68,36 @@ export interface QueueRepository {
   position(jobId: string, queueName?: QueueName): Promise<number>;
   state(jobId: string, queueName?: QueueName): Promise<QueueJobState>;
   waitingCount(): Promise<number>;
+  /**
+   * Queues a model install or removal, or answers 'running' while a task for that model waits or runs. A
+   * finished task of the same model makes way for the new one.
+   */
+  startModelTask(data: ModelTaskData): Promise<ModelTaskView | 'running'>;
+  /** Model tasks waiting, running, or finished within MODEL_TASK_RETENTION_SECONDS; newest first. */
+  modelTasks(): Promise<ModelTaskView[]>;
   onEvent(listener: (event: QueueEvent) => void): void;
   /** Since when every queue event has reached this process (a job created later cannot have missed one). */
   listeningSince(): number;
   close(): Promise<void>;
+}
+
+const MODEL_TASK_STATES: [ModelTaskView['state'], JobType[]][] = [
+  ['waiting', ['waiting', 'prioritized', 'delayed']],
+  ['active', ['active']],
+  ['completed', ['completed']],
+  ['failed', ['failed']],
+];
+
+function modelTaskView(job: Job<ModelTaskData>, state: ModelTaskView['state']): ModelTaskView {
+  const progress = job.progress as ModelTaskProgress | number;
+  return {
+    data: job.data,
+    state,
+    ...(typeof progress === 'object' && progress?.phase ? { progress } : {}),
+    ...(state === 'failed' ? { error: job.failedReason || 'The task failed' } : {}),
+    requestedAt: new Date(job.timestamp),
+    ...(job.finishedOn ? { finishedAt: new Date(job.finishedOn) } : {}),
+  };
 }
 
 function parseResult(value: unknown): GenerateJobResult {
@@ -70,6 +115,7 @@ export async function createQueueRepository(options: {
     [QUEUE_NAMES.generate]: new Queue(QUEUE_NAMES.generate, { connection, prefix }),
     [QUEUE_NAMES.upscale]: new Queue(QUEUE_NAMES.upscale, { connection, prefix }),
   };
+  const modelsQueue = new Queue<ModelTaskData>(MODELS_QUEUE, { connection, prefix });
   // One events reader per queue, each blocking on its own connection (the caller's, then a copy we own and
   // close). Job ids are UUIDs, so the two streams never name the same job.
   const upscaleEventsConnection = options.eventsConnection.duplicate();
@@ -165,6 +211,43 @@ export async function createQueueRepository(options: {
     },
     // Prioritized jobs are waiting too; BullMQ counts them apart.
     waitingCount: () => queues.generate.getJobCountByTypes('waiting', 'prioritized'),
+    async startModelTask(data) {
+      const jobId = modelTaskJobId(data.model);
+      // Looking and adding are two steps: a short lock keeps two admins' clicks from both passing the look.
+      const lock = `${prefix}:model-task-starting:${jobId}`;
+      if ((await connection.set(lock, '1', 'PX', 10_000, 'NX')) !== 'OK') return 'running';
+      try {
+        const existing = await modelsQueue.getJob(jobId);
+        if (existing) {
+          const state = await existing.getState();
+          if (!['completed', 'failed', 'unknown'].includes(state)) return 'running';
+          await existing.remove();
+        }
+        const job = await modelsQueue.add(data.action, data, {
+          jobId,
+          // A failed install is shown to the admin, who may start it again (downloads resume).
+          attempts: 1,
+          removeOnComplete: { age: MODEL_TASK_RETENTION_SECONDS },
+          removeOnFail: { age: MODEL_TASK_RETENTION_SECONDS },
+        });
+        return modelTaskView(job, 'waiting');
+      } finally {
+        await connection.del(lock);
+      }
+    },
+    async modelTasks() {
+      const lists = await Promise.all(
+        MODEL_TASK_STATES.map(async ([state, types]) =>
+          (await modelsQueue.getJobs(types)).filter(Boolean).map((job) => modelTaskView(job, state)),
+        ),
+      );
+      // BullMQ drops finished jobs past their age only when a later job finishes: hide them here.
+      const since = Date.now() - MODEL_TASK_RETENTION_SECONDS * 1000;
+      return lists
+        .flat()
+        .filter((task) => !task.finishedAt || task.finishedAt.getTime() >= since)
+        .sort((a, b) => b.requestedAt.getTime() - a.requestedAt.getTime());
+    },
     listeningSince: () => listeningSince,
     onEvent(listener) {
       listeners.push(listener);
@@ -173,7 +256,7 @@ export async function createQueueRepository(options: {
       depthReaders.delete(readDepths);
       await Promise.all(events.map((stream) => stream.close()));
       await upscaleEventsConnection.quit();
-      await Promise.all(Object.values(queues).map((queue) => queue.close()));
+      await Promise.all([...Object.values(queues), modelsQueue].map((queue) => queue.close()));
     },
   };
 }

@@ -5,7 +5,12 @@ import { type SettingsRow, type schema, settings } from './db/schema.ts';
 
 export type SettingsValues = Pick<
   SettingsRow,
-  'anonymousGeneratePerMinute' | 'maintenanceNotice' | 'defaultModel' | 'maxTagsPerPost'
+  | 'anonymousGeneratePerMinute'
+  | 'maintenanceNotice'
+  | 'defaultModel'
+  | 'maxTagsPerPost'
+  | 'defaultUpscaleModel'
+  | 'defaultSafetyModel'
 >;
 
 export interface SettingsRepository {

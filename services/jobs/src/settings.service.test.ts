@@ -6,14 +6,9 @@ import { startAuthService, type TestAuthService } from '../../../test/support/au
 import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
 import { testRedis } from '../../../test/support/redis.ts';
 import { schema } from './db/schema.ts';
-import { createModelsRepository } from './models.repository.ts';
+import { createModelsRepository, type ModelsRepository } from './models.repository.ts';
 import { createSettingsRepository } from './settings.repository.ts';
-import {
-  createSettingsService,
-  DEFAULT_SETTINGS,
-  effectiveDefaultModel,
-  type SettingsService,
-} from './settings.service.ts';
+import { createSettingsService, DEFAULT_SETTINGS, type SettingsService } from './settings.service.ts';
 
 const model = (name: string, kind: AdvertisedModel['kind'] = 'generate'): AdvertisedModel => ({
   name,
@@ -22,6 +17,9 @@ const model = (name: string, kind: AdvertisedModel['kind'] = 'generate'): Advert
   description: '',
   builtin: false,
   isDefault: false,
+  licence: { name: 'MIT', url: 'https://opensource.org/license/mit', commercialUse: true },
+  sizeBytes: 1,
+  source: 'local',
 });
 
 const valid = {
@@ -29,6 +27,8 @@ const valid = {
   maintenanceNotice: 'Upgrade tonight at 22:00 UTC',
   defaultModel: 'sd-turbo',
   maxTagsPerPost: 8,
+  defaultUpscaleModel: '',
+  defaultSafetyModel: '',
 };
 
 // Real auth (the admin check), a real database of each engine and the workers' model list in real Redis.
@@ -38,6 +38,7 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
   let database: ServiceDatabase<typeof schema>;
   let settings: SettingsService;
   let otherReplica: SettingsService;
+  let models: ModelsRepository;
   const ids = { admin: 0, member: 0 };
 
   beforeAll(async () => {
@@ -57,12 +58,19 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
     });
     await redis.redis.set(
       workerModelsKey(redis.prefix, 'w1'),
-      JSON.stringify([model('pictura-abstract'), model('sd-turbo'), model('pictura-upscale-x4', 'upscale')]),
+      JSON.stringify([
+        model('pictura-abstract'),
+        model('sd-turbo'),
+        model('pictura-upscale-x4', 'upscale'),
+        model('esrgan-thick-x4', 'upscale'),
+        model('nsfw-mobilenet-v2', 'safety'),
+      ]),
     );
+    models = createModelsRepository(redis.redis, redis.prefix);
     const make = (cacheMs: number) =>
       createSettingsService({
         settings: createSettingsRepository(database.db),
-        models: createModelsRepository(redis.redis, redis.prefix),
+        models,
         admin: createAdminCheck(auth.client, 0),
         cacheMs,
       });
@@ -82,6 +90,8 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
       maintenanceNotice: '',
       defaultModel: '',
       maxTagsPerPost: 5,
+      defaultUpscaleModel: '',
+      defaultSafetyModel: '',
     });
   });
 
@@ -107,6 +117,8 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
     [{ maintenanceNotice: 'x'.repeat(501) }, 'The maintenance notice is limited to 500 characters'],
     [{ defaultModel: 'no-such-model' }, 'Unknown model: no-such-model'],
     [{ defaultModel: 'pictura-upscale-x4' }, 'Unknown model: pictura-upscale-x4'],
+    [{ defaultUpscaleModel: 'sd-turbo' }, 'Unknown model: sd-turbo'],
+    [{ defaultSafetyModel: 'esrgan-thick-x4' }, 'Unknown model: esrgan-thick-x4'],
     [{ maxTagsPerPost: 0 }, 'Tags per post must be between 1 and 20'],
     [{ maxTagsPerPost: 21 }, 'Tags per post must be between 1 and 20'],
   ])('refuses %j: %s', async (change, message) => {
@@ -139,19 +151,54 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
     expect(await otherReplica.get()).toEqual(cleared);
     expect(await database.db.select().from(schema.settings)).toHaveLength(1);
   });
-});
 
-describe('the default model a request without one gets', () => {
-  const offered = [model('pictura-abstract'), model('sd-turbo'), model('x4', 'upscale')];
-
-  it('is the admin choice while a worker offers it', () => {
-    expect(effectiveDefaultModel('sd-turbo', offered)).toBe('sd-turbo');
-    expect(effectiveDefaultModel('sd-turbo', [])).toBe('sd-turbo');
+  it('sets the default of one kind, leaving every other setting as stored', async () => {
+    const before = await settings.get();
+    await expect(settings.setDefaultModel(ids.member, 'upscale', 'esrgan-thick-x4')).rejects.toMatchObject({
+      code: 'permission_denied',
+    });
+    const saved = await settings.setDefaultModel(ids.admin, 'upscale', 'esrgan-thick-x4');
+    expect(saved).toEqual({ ...before, defaultUpscaleModel: 'esrgan-thick-x4' });
+    expect(await otherReplica.get()).toEqual(saved);
+    expect(await settings.setDefaultModel(ids.admin, 'safety', 'none')).toMatchObject({
+      defaultSafetyModel: 'none',
+      defaultUpscaleModel: 'esrgan-thick-x4',
+    });
+    expect(await settings.setDefaultModel(ids.admin, 'safety', 'nsfw-mobilenet-v2')).toMatchObject({
+      defaultSafetyModel: 'nsfw-mobilenet-v2',
+    });
+    expect(await settings.setDefaultModel(ids.admin, 'upscale', '')).toMatchObject({
+      defaultUpscaleModel: '',
+    });
   });
 
-  it('falls back to the built-in default when unset or withdrawn', () => {
-    expect(effectiveDefaultModel('', offered)).toBe('');
-    expect(effectiveDefaultModel('withdrawn', offered)).toBe('');
-    expect(effectiveDefaultModel('x4', offered)).toBe('');
+  it.each([
+    ['generate', 'none'],
+    ['upscale', 'none'],
+    ['generate', 'nsfw-mobilenet-v2'],
+    ['safety', 'pictura-abstract'],
+    ['upscale', 'not-installed'],
+  ] as const)('refuses %s default %j: it is not offered for that kind', async (kind, name) => {
+    await expect(settings.setDefaultModel(ids.admin, kind, name)).rejects.toMatchObject({
+      code: 'invalid_argument',
+      reason: 'unknown_model',
+      message: `Unknown model: ${name}`,
+    });
+  });
+
+  it('saves other settings while a chosen model has been removed, and keeps that choice', async () => {
+    await settings.setDefaultModel(ids.admin, 'upscale', 'esrgan-thick-x4');
+    // The workers stop offering it (removed); the choice stays stored and falls back while it is gone.
+    await redis.redis.set(
+      workerModelsKey(redis.prefix, 'w1'),
+      JSON.stringify([model('pictura-abstract'), model('pictura-upscale-x4', 'upscale')]),
+    );
+    await expect.poll(async () => (await models.list()).map((m) => m.name)).not.toContain('esrgan-thick-x4');
+    const current = await otherReplica.get();
+    const saved = await settings.update(ids.admin, { ...current, maintenanceNotice: 'Still here' });
+    expect(saved).toMatchObject({ maintenanceNotice: 'Still here', defaultUpscaleModel: 'esrgan-thick-x4' });
+    await expect(settings.update(ids.admin, { ...current, defaultModel: 'sd-turbo' })).rejects.toMatchObject({
+      message: 'Unknown model: sd-turbo',
+    });
   });
 });

@@ -1,9 +1,11 @@
 // System settings an admin changes at run time (issue 6): the guests' generation limit (applied by the
-// gateway), the maintenance notice, the default generate model (applied here) and the most tags a post may
-// carry (applied by community). Every reader re-reads within a few seconds, so no restart is needed.
+// gateway), the maintenance notice, the default model of each kind (applied here, see model-defaults.ts)
+// and the most tags a post may carry (applied by community). Every reader re-reads within a few seconds, so
+// no restart is needed.
 import type { AdminCheck } from '@pictura/common/admin-check';
 import { AppError } from '@pictura/common/app-error';
-import type { AdvertisedModel } from '@pictura/common/queues';
+import type { ModelKind } from '@pictura/common/model-manifest';
+import { type ModelChoices, NO_SAFETY_CHECK } from './model-defaults.ts';
 import type { ModelsRepository } from './models.repository.ts';
 import type { SettingsRepository, SettingsValues } from './settings.repository.ts';
 
@@ -20,16 +22,24 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   maintenanceNotice: '',
   defaultModel: '',
   maxTagsPerPost: 5,
+  defaultUpscaleModel: '',
+  defaultSafetyModel: '',
 };
 
-/**
- * The admin's default generate model while a worker offers it (or no worker advertises any), else ''
- * (the built-in default): a model taken out of service must not make every plain request fail.
- */
-export function effectiveDefaultModel(adminDefault: string, available: AdvertisedModel[]): string {
-  if (!adminDefault) return '';
-  const offered = available.some((m) => m.kind === 'generate' && m.name === adminDefault);
-  return offered || available.length === 0 ? adminDefault : '';
+/** Where each kind's default choice is stored. */
+const CHOICE_FIELD = {
+  generate: 'defaultModel',
+  upscale: 'defaultUpscaleModel',
+  safety: 'defaultSafetyModel',
+} as const satisfies Record<ModelKind, keyof SettingsValues>;
+
+/** The administrator's default model choices out of the settings. */
+export function modelChoices(values: SettingsValues): ModelChoices {
+  return {
+    generate: values.defaultModel,
+    upscale: values.defaultUpscaleModel,
+    safety: values.defaultSafetyModel,
+  };
 }
 
 const invalid = (message: string) => new AppError('invalid_argument', message, 'invalid_settings');
@@ -51,10 +61,25 @@ export function createSettingsService(deps: {
     const row = await deps.settings.find();
     if (!row) return DEFAULT_SETTINGS;
     const { anonymousGeneratePerMinute, maintenanceNotice, defaultModel, maxTagsPerPost } = row;
-    return { anonymousGeneratePerMinute, maintenanceNotice, defaultModel, maxTagsPerPost };
+    const { defaultUpscaleModel, defaultSafetyModel } = row;
+    return {
+      anonymousGeneratePerMinute,
+      maintenanceNotice,
+      defaultModel,
+      maxTagsPerPost,
+      defaultUpscaleModel,
+      defaultSafetyModel,
+    };
   }
 
-  async function validate(input: SettingsValues): Promise<SettingsValues> {
+  /** '' (automatic), 'none' for safety, or a model a worker offers for that kind. */
+  async function checkModelChoice(kind: ModelKind, model: string): Promise<void> {
+    if (model === '' || (kind === 'safety' && model === NO_SAFETY_CHECK)) return;
+    const known = (await deps.models.list()).some((m) => m.kind === kind && m.name === model);
+    if (!known) throw new AppError('invalid_argument', `Unknown model: ${model}`, 'unknown_model');
+  }
+
+  async function validate(input: SettingsValues, stored: SettingsValues): Promise<SettingsValues> {
     const limit = input.anonymousGeneratePerMinute;
     if (limit !== null && !isWholeNumberIn(limit, 0, SETTINGS_LIMITS.anonymousGeneratePerMinuteMax)) {
       throw invalid(
@@ -67,10 +92,16 @@ export function createSettingsService(deps: {
         `The maintenance notice is limited to ${SETTINGS_LIMITS.maintenanceNoticeMaxLength} characters`,
       );
     }
-    const defaultModel = input.defaultModel.trim();
-    if (defaultModel !== '') {
-      const known = (await deps.models.list()).some((m) => m.kind === 'generate' && m.name === defaultModel);
-      if (!known) throw new AppError('invalid_argument', `Unknown model: ${defaultModel}`, 'unknown_model');
+    const choices = {
+      defaultModel: input.defaultModel.trim(),
+      defaultUpscaleModel: input.defaultUpscaleModel.trim(),
+      defaultSafetyModel: input.defaultSafetyModel.trim(),
+    };
+    // Only a changed choice is checked: a stored one whose model was removed since (it falls back by itself
+    // until offered again) must not block saving the other settings.
+    for (const kind of ['generate', 'upscale', 'safety'] as const) {
+      const field = CHOICE_FIELD[kind];
+      if (choices[field] !== stored[field]) await checkModelChoice(kind, choices[field]);
     }
     const { maxTagsPerPostMin: min, maxTagsPerPostMax: max } = SETTINGS_LIMITS;
     if (!isWholeNumberIn(input.maxTagsPerPost, min, max)) {
@@ -79,9 +110,15 @@ export function createSettingsService(deps: {
     return {
       anonymousGeneratePerMinute: limit,
       maintenanceNotice,
-      defaultModel,
       maxTagsPerPost: input.maxTagsPerPost,
+      ...choices,
     };
+  }
+
+  async function save(callerId: number, values: SettingsValues): Promise<SettingsValues> {
+    await deps.settings.save(values, callerId);
+    cached = { at: Date.now(), values: Promise.resolve(values) };
+    return values;
   }
 
   return {
@@ -99,10 +136,15 @@ export function createSettingsService(deps: {
     /** Admins only: replaces every setting at once. */
     async update(callerId: number, input: SettingsValues): Promise<SettingsValues> {
       await deps.admin.requireAdmin(callerId);
-      const values = await validate(input);
-      await deps.settings.save(values, callerId);
-      cached = { at: Date.now(), values: Promise.resolve(values) };
-      return values;
+      return save(callerId, await validate(input, await read()));
+    },
+
+    /** Admins only: the default model of one kind, leaving every other setting as stored. */
+    async setDefaultModel(callerId: number, kind: ModelKind, model: string): Promise<SettingsValues> {
+      await deps.admin.requireAdmin(callerId);
+      const choice = model.trim();
+      await checkModelChoice(kind, choice);
+      return save(callerId, { ...(await read()), [CHOICE_FIELD[kind]]: choice });
     },
   };
 }

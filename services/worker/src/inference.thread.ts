@@ -66,10 +66,13 @@ async function freeRetired() {
   for (const old of retired.splice(0)) await releaseDropped(old, registry);
 }
 
-/** The requested classifier, else the default one, else none (the prompt check still applies). */
+/**
+ * The requested classifier, else this worker's default one, else none (the prompt check still applies).
+ * An empty name means the administrator turned the image check off.
+ */
 function classifierFor(models: ModelRegistry, name?: string): SafetyClassifier | undefined {
-  if (!name) return undefined;
-  const chosen = models.classifiers.get(name);
+  if (name === '') return undefined;
+  const chosen = name === undefined ? undefined : models.classifiers.get(name);
   if (chosen) return chosen;
   const fallback = models.models.find((m) => m.kind === 'safety' && m.isDefault);
   return fallback ? models.classifiers.get(fallback.name) : undefined;

@@ -1,4 +1,4 @@
-// The admin dashboard and system settings, and the public settings every page reads.
+// The admin dashboard, system settings and Models page, and the public settings every page reads.
 import type { Rows } from './matrix.ts';
 
 const adminOnly = "admins only, and with a session: an admin's API key is not the admin console";
@@ -19,6 +19,26 @@ export const adminRows: Rows = {
     expect: [401, 403, 403, 401, 200, 403],
     why: `${adminOnly}; the call rewrites the empty notice, changing nothing`,
     call: () => ({ path: '/api/admin/settings', body: { maintenance_notice: '' } }),
+  },
+  'GET /api/admin/models': {
+    expect: [401, 403, 403, 401, 200, 403],
+    why: adminOnly,
+    call: () => ({ path: '/api/admin/models' }),
+  },
+  'POST /api/admin/models': {
+    expect: [401, 403, 403, 401, 400, 403],
+    why: `${adminOnly}; the name is in no catalogue, so the admin passes the guard and nothing is installed`,
+    call: () => ({ path: '/api/admin/models', body: { model: 'no-such-model' } }),
+  },
+  'DELETE /api/admin/models/{name}': {
+    expect: [401, 403, 403, 401, 400, 403],
+    why: `${adminOnly}; the admin passes the guard and hears that a built-in cannot be removed`,
+    call: () => ({ path: '/api/admin/models/pictura-abstract' }),
+  },
+  'PUT /api/admin/models/defaults': {
+    expect: [401, 403, 403, 401, 200, 403],
+    why: `${adminOnly}; the call sets the generate default to automatic, as it already is`,
+    call: () => ({ path: '/api/admin/models/defaults', body: { kind: 'generate', model: '' } }),
   },
   'GET /api/settings/public': {
     expect: [200, 200, 200, 401, 200, 200],

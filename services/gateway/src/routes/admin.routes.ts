@@ -1,5 +1,5 @@
-// The admin console's dashboard statistics and system settings. requireAdmin answers early; auth, jobs and
-// community each check the caller again before answering (they own the data).
+// The admin console's dashboard statistics, system settings and Models page. requireAdmin answers early;
+// auth, jobs and community each check the caller again before answering (they own the data).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SystemSettings } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,7 @@ import {
   StatsQuery,
 } from './admin.schemas.ts';
 import { systemSettingsOf } from './admin.settings-cache.ts';
+import { adminModelsRoutes } from './admin-models.routes.ts';
 
 export async function adminRoutes(app: FastifyInstance, { deps, services }: AreaRouteOptions): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -101,6 +102,9 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
             maintenanceNotice: body.maintenance_notice ?? current.maintenanceNotice,
             defaultModel: body.default_model ?? current.defaultModel,
             maxTagsPerPost: body.max_tags_per_post ?? current.maxTagsPerPost,
+            // Chosen on the Models page (PUT /api/admin/models/defaults); kept as stored here.
+            defaultUpscaleModel: current.defaultUpscaleModel,
+            defaultSafetyModel: current.defaultSafetyModel,
           },
         },
         options,
@@ -109,4 +113,6 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
       return toSettingsBody(saved);
     },
   );
+
+  await adminModelsRoutes(app, deps.jobs);
 }

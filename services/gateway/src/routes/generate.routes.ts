@@ -1,12 +1,24 @@
 // Generation: submit, read, follow (SSE) and the model list.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { type Job, JobStatus } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import {
+  type GenerateModelSettings,
+  type Job,
+  JobStatus,
+  type ModelInfo,
+} from '@pictura/common/gen/jobs/v1/jobs_pb';
 import type { RateLimiter } from '@pictura/common/rate-limiter';
 import type { FastifyInstance } from 'fastify';
 import type { JobsClient } from '../clients.ts';
 import { sendError } from '../http-errors.ts';
-import { GenerateBody, type JobBody, JobParams, ModelsBody, SubmittedJob } from './generate.schemas.ts';
+import {
+  GenerateBody,
+  type JobBody,
+  JobParams,
+  type ModelBody,
+  ModelsBody,
+  SubmittedJob,
+} from './generate.schemas.ts';
 
 const STATUS_NAMES = {
   [JobStatus.UNSPECIFIED]: 'waiting',
@@ -30,6 +42,37 @@ export function toJobBody(job: Job): JobBody {
       flagged: image.flagged,
     })),
     error: job.error ? { error: job.error.code, message: job.error.message } : null,
+  };
+}
+
+export function toModelSettingsBody(settings: GenerateModelSettings | undefined): ModelBody['settings'] {
+  if (!settings) return null;
+  return {
+    steps: settings.steps,
+    guidance: settings.guidance,
+    width: settings.width ?? null,
+    height: settings.height ?? null,
+    fixed_size: settings.fixedSize,
+    negative_prompt: settings.negativePrompt,
+  };
+}
+
+export function toModelBody(m: ModelInfo): ModelBody {
+  return {
+    name: m.name,
+    kind: m.kind as ModelBody['kind'],
+    title: m.title,
+    description: m.description,
+    builtin: m.builtin,
+    default: m.isDefault,
+    licence: m.licence
+      ? { name: m.licence.name, url: m.licence.url, commercial_use: m.licence.commercialUse }
+      : null,
+    size_bytes: Number(m.sizeBytes),
+    source: m.source,
+    installed_at: m.installedAt || null,
+    settings: toModelSettingsBody(m.settings),
+    ms_per_output_megapixel: m.msPerOutputMegapixel ?? null,
   };
 }
 
@@ -157,23 +200,14 @@ export async function generateRoutes(
     '/api/models',
     {
       schema: {
-        summary: 'Models the running workers offer',
+        summary: 'Models the running workers offer, every kind, with licence, size and settings',
         tags: ['generation'],
         response: { 200: ModelsBody },
       },
     },
-    async () => {
-      const { models } = await deps.jobs.listModels({});
-      return {
-        models: models.map((m) => ({
-          name: m.name,
-          kind: m.kind,
-          title: m.title,
-          description: m.description,
-          builtin: m.builtin,
-          default: m.isDefault,
-        })),
-      };
+    async (request) => {
+      const { models } = await deps.jobs.listModels({}, { requestId: request.id });
+      return { models: models.map(toModelBody) };
     },
   );
 }

@@ -91,15 +91,43 @@ export type JobBody = Static<typeof JobBody>;
 
 export const JobParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
+export const ModelLicenceBody = Type.Object({
+  name: Type.String({ description: 'e.g. "MIT", "sai-nc-community"' }),
+  url: Type.String({ description: 'The licence text' }),
+  commercial_use: Type.Boolean({ description: 'Whether the licence allows commercial use' }),
+});
+
+export const ModelSettingsBody = Type.Object({
+  steps: Type.Integer({ description: 'Denoising steps per image' }),
+  guidance: Type.Number({ description: 'Classifier-free guidance scale; 1 or less turns it off' }),
+  width: Type.Union([Type.Integer(), Type.Null()], { description: 'Native width; null when not stated' }),
+  height: Type.Union([Type.Integer(), Type.Null()], { description: 'Native height; null when not stated' }),
+  fixed_size: Type.Boolean({ description: 'Only the native width and height are accepted' }),
+  negative_prompt: Type.Boolean({ description: 'False when the negative prompt has no effect' }),
+});
+
+export const ModelKindName = choice(['generate', 'upscale', 'safety'] as const, 'What the model does');
+
+export const ModelBody = Type.Object({
+  name: Type.String({ description: "What requests name (model, or the upscaler's model)" }),
+  kind: ModelKindName,
+  title: Type.String({ description: 'What users see' }),
+  description: Type.String(),
+  builtin: Type.Boolean({ description: 'Built by the project itself; cannot be removed' }),
+  default: Type.Boolean({ description: 'The one of its kind a request naming none gets' }),
+  licence: Type.Union([ModelLicenceBody, Type.Null()], { description: 'Null when the worker does not say' }),
+  size_bytes: Type.Integer({ description: 'On disk; 0 for the built-ins' }),
+  source: Type.String({
+    description: '"hf:owner/name@revision", "npm:package@version", "local" or "builtin"',
+  }),
+  installed_at: Type.Union([Type.String(), Type.Null()], { description: 'ISO time; null when unknown' }),
+  settings: Type.Union([ModelSettingsBody, Type.Null()], { description: 'Generate models only' }),
+  ms_per_output_megapixel: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Upscale models: milliseconds per output megapixel, for a time estimate',
+  }),
+});
+export type ModelBody = Static<typeof ModelBody>;
+
 export const ModelsBody = Type.Object({
-  models: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      kind: Type.String(),
-      title: Type.String(),
-      description: Type.String(),
-      builtin: Type.Boolean(),
-      default: Type.Boolean(),
-    }),
-  ),
+  models: Type.Array(ModelBody, { description: 'Every kind, the safety classifier included' }),
 });

@@ -41,6 +41,10 @@ export const settings = jobsSchema.table(
     maintenanceNotice: text('maintenance_notice').notNull().default(''),
     /** Empty: the model registry's own default. */
     defaultModel: text('default_model').notNull().default(''),
+    /** Empty: the workers' own default upscale model. */
+    defaultUpscaleModel: text('default_upscale_model').notNull().default(''),
+    /** Empty: the workers' own default safety classifier; 'none': results are not checked. */
+    defaultSafetyModel: text('default_safety_model').notNull().default(''),
     maxTagsPerPost: integer('max_tags_per_post').notNull().default(5),
     updatedBy: integer('updated_by').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,26 @@ import { pipeline } from 'node:stream/promises';
 import { asInstallError, InstallError } from './install-error.ts';
 
 const MAX_REDIRECTS = 10;
+/** A server that sends nothing for this long is given up on; bytes already written stay for the resume. */
+export const STALL_MS = 60_000;
+
+/** An abort signal that fires when `touch` has not been called for `STALL_MS` (or when `outer` fires). */
+function stallGuard(outer: AbortSignal | undefined, stallMs: number) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(), stallMs);
+    timer.unref();
+  };
+  touch();
+  return {
+    signal: outer ? AbortSignal.any([outer, controller.signal]) : controller.signal,
+    touch,
+    stalled: () => controller.signal.aborted && !outer?.aborted,
+    stop: () => clearTimeout(timer),
+  };
+}
 
 export interface DownloadRequest {
   url: string;
@@ -28,6 +48,8 @@ export interface DownloadRequest {
   onBytes: (bytes: number, fromDisk?: boolean) => void;
   /** Names the file in messages, e.g. "onnxruntime/sd-turbo unet/model.onnx". */
   label: string;
+  /** How long the server may send nothing before the download is given up (default STALL_MS). */
+  stallMs?: number;
 }
 
 async function sizeOnDisk(path: string): Promise<number> {
@@ -47,14 +69,36 @@ export async function fetchFollowing(
     tokenOrigin?: string;
     fetch: typeof fetch;
     signal?: AbortSignal;
+    stallMs?: number;
   },
+): Promise<Response> {
+  // Each hop must start answering within the stall time; the caller reads the body under its own guard.
+  const guard = stallGuard(init.signal, init.stallMs ?? STALL_MS);
+  try {
+    return await follow(url, init, guard.signal);
+  } catch (error) {
+    if (guard.stalled())
+      throw new InstallError(
+        'network',
+        `${new URL(url).host} did not answer within ${Math.round((init.stallMs ?? STALL_MS) / 1000)} s`,
+      );
+    throw error;
+  } finally {
+    guard.stop();
+  }
+}
+
+async function follow(
+  url: string,
+  init: { headers: Record<string, string>; token?: string; tokenOrigin?: string; fetch: typeof fetch },
+  signal: AbortSignal,
 ): Promise<Response> {
   let current = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const headers = { ...init.headers };
     if (init.token && new URL(current).origin === init.tokenOrigin)
       headers.authorization = `Bearer ${init.token}`;
-    const response = await init.fetch(current, { headers, redirect: 'manual', signal: init.signal });
+    const response = await init.fetch(current, { headers, redirect: 'manual', signal });
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel().catch(() => {});
@@ -104,6 +148,7 @@ export async function downloadFile(request: DownloadRequest): Promise<void> {
       tokenOrigin: request.tokenOrigin,
       fetch: request.fetch,
       signal,
+      stallMs: request.stallMs,
     });
   } catch (error) {
     throw asInstallError(error, `downloading ${request.label}`, signal);
@@ -133,8 +178,11 @@ export async function downloadFile(request: DownloadRequest): Promise<void> {
   // A weak ETag cannot guard a Range request (RFC 9110 §13.1.5): such a file restarts next time.
   await request.saveEtag(etag && !etag.startsWith('W/') ? etag : undefined);
   if (!response.body) throw new InstallError('network', `${request.label}: empty response`);
+  const stallMs = request.stallMs ?? STALL_MS;
+  const guard = stallGuard(signal, stallMs);
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      guard.touch();
       request.onBytes(chunk.length);
       done(null, chunk);
     },
@@ -144,12 +192,19 @@ export async function downloadFile(request: DownloadRequest): Promise<void> {
       Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
       count,
       createWriteStream(dest, { flags: append ? 'a' : 'w' }),
-      { signal },
+      { signal: guard.signal },
     );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
       throw new InstallError('disk_full', `the disk filled up while downloading ${request.label}`);
+    if (guard.stalled())
+      throw new InstallError(
+        'network',
+        `${request.label}: no data for ${Math.round(stallMs / 1000)} s; install again to resume where it stopped`,
+      );
     throw asInstallError(error, `downloading ${request.label}`, signal);
+  } finally {
+    guard.stop();
   }
   const got = await sizeOnDisk(dest);
   if (size !== undefined && got !== size) {

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file jobs/v1/jobs.proto.
  */
 export const file_jobs_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJ8ChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkSDwoHcHJpdmF0ZRgEIAEoCCJuChRTdWJtaXRVcHNjYWxlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEhIKCnNvdXJjZV9rZXkYAiABKAkSDQoFbW9kZWwYAyABKAkSDgoGZm9ybWF0GAQgASgJEhIKCnJlcXVlc3RfaWQYBSABKAkiNwoNR2V0Sm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFgoOdmlld2VyX3VzZXJfaWQYAiABKA0iZAoISm9iSW1hZ2USCwoDa2V5GAEgASgJEg0KBXdpZHRoGAIgASgNEg4KBmhlaWdodBgDIAEoDRIMCgRzZWVkGAQgASgNEg8KB2ZsYWdnZWQYBSABKAgSDQoFYnl0ZXMYBiABKA0iKQoISm9iRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIqoCCgNKb2ISCgoCaWQYASABKAkSHgoEa2luZBgCIAEoDjIQLmpvYnMudjEuSm9iS2luZBIiCgZzdGF0dXMYAyABKA4yEi5qb2JzLnYxLkpvYlN0YXR1cxIQCghwb3NpdGlvbhgEIAEoDRIQCghwcm9ncmVzcxgFIAEoARIhCgZpbWFnZXMYBiADKAsyES5qb2JzLnYxLkpvYkltYWdlEiAKBWVycm9yGAcgASgLMhEuam9icy52MS5Kb2JFcnJvchISCgpjcmVhdGVkX2F0GAggASgJEhMKC2ZpbmlzaGVkX2F0GAkgASgJEisKB29wdGlvbnMYCiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhQKDGluZmVyZW5jZV9tcxgLIAEoDSITChFMaXN0TW9kZWxzUmVxdWVzdCJwCglNb2RlbEluZm8SDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg8KB2J1aWx0aW4YBSABKAgSEgoKaXNfZGVmYXVsdBgGIAEoCCI4ChJMaXN0TW9kZWxzUmVzcG9uc2USIgoGbW9kZWxzGAEgAygLMhIuam9icy52MS5Nb2RlbEluZm8iFAoSR2V0U2V0dGluZ3NSZXF1ZXN0IqwBCg5TeXN0ZW1TZXR0aW5ncxIqCh1hbm9ueW1vdXNfZ2VuZXJhdGVfcGVyX21pbnV0ZRgBIAEoDUgAiAEBEhoKEm1haW50ZW5hbmNlX25vdGljZRgCIAEoCRIVCg1kZWZhdWx0X21vZGVsGAMgASgJEhkKEW1heF90YWdzX3Blcl9wb3N0GAQgASgNQiAKHl9hbm9ueW1vdXNfZ2VuZXJhdGVfcGVyX21pbnV0ZSJVChVVcGRhdGVTZXR0aW5nc1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEikKCHNldHRpbmdzGAIgASgLMhcuam9icy52MS5TeXN0ZW1TZXR0aW5ncyI1ChJHZXRKb2JTdGF0c1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEgwKBGRheXMYAiABKA0iJgoIRGF5Q291bnQSCwoDZGF5GAEgASgJEg0KBWNvdW50GAIgASgNImcKCEpvYlN0YXRzEi4KE2dlbmVyYXRpb25zX3Blcl9kYXkYASADKAsyES5qb2JzLnYxLkRheUNvdW50EisKEHVwc2NhbGVzX3Blcl9kYXkYAiADKAsyES5qb2JzLnYxLkRheUNvdW50KooBCglKb2JTdGF0dXMSGgoWSk9CX1NUQVRVU19VTlNQRUNJRklFRBAAEhYKEkpPQl9TVEFUVVNfV0FJVElORxABEhkKFUpPQl9TVEFUVVNfUFJPQ0VTU0lORxACEhgKFEpPQl9TVEFUVVNfQ09NUExFVEVEEAMSFAoQSk9CX1NUQVRVU19FUlJPUhAEKlAKB0pvYktpbmQSGAoUSk9CX0tJTkRfVU5TUEVDSUZJRUQQABIVChFKT0JfS0lORF9HRU5FUkFURRABEhQKEEpPQl9LSU5EX1VQU0NBTEUQAjKJBAoLSm9ic1NlcnZpY2USQgoQU3VibWl0R2VuZXJhdGlvbhIgLmpvYnMudjEuU3VibWl0R2VuZXJhdGlvblJlcXVlc3QaDC5qb2JzLnYxLkpvYhI8Cg1TdWJtaXRVcHNjYWxlEh0uam9icy52MS5TdWJtaXRVcHNjYWxlUmVxdWVzdBoMLmpvYnMudjEuSm9iEi4KBkdldEpvYhIWLmpvYnMudjEuR2V0Sm9iUmVxdWVzdBoMLmpvYnMudjEuSm9iEjIKCFdhdGNoSm9iEhYuam9icy52MS5HZXRKb2JSZXF1ZXN0Ggwuam9icy52MS5Kb2IwARJFCgpMaXN0TW9kZWxzEhouam9icy52MS5MaXN0TW9kZWxzUmVxdWVzdBobLmpvYnMudjEuTGlzdE1vZGVsc1Jlc3BvbnNlEkMKC0dldFNldHRpbmdzEhsuam9icy52MS5HZXRTZXR0aW5nc1JlcXVlc3QaFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzEkkKDlVwZGF0ZVNldHRpbmdzEh4uam9icy52MS5VcGRhdGVTZXR0aW5nc1JlcXVlc3QaFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzEj0KC0dldEpvYlN0YXRzEhsuam9icy52MS5HZXRKb2JTdGF0c1JlcXVlc3QaES5qb2JzLnYxLkpvYlN0YXRzYgZwcm90bzM");
+  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJ8ChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkSDwoHcHJpdmF0ZRgEIAEoCCJuChRTdWJtaXRVcHNjYWxlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEhIKCnNvdXJjZV9rZXkYAiABKAkSDQoFbW9kZWwYAyABKAkSDgoGZm9ybWF0GAQgASgJEhIKCnJlcXVlc3RfaWQYBSABKAkiNwoNR2V0Sm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFgoOdmlld2VyX3VzZXJfaWQYAiABKA0iZAoISm9iSW1hZ2USCwoDa2V5GAEgASgJEg0KBXdpZHRoGAIgASgNEg4KBmhlaWdodBgDIAEoDRIMCgRzZWVkGAQgASgNEg8KB2ZsYWdnZWQYBSABKAgSDQoFYnl0ZXMYBiABKA0iKQoISm9iRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIqoCCgNKb2ISCgoCaWQYASABKAkSHgoEa2luZBgCIAEoDjIQLmpvYnMudjEuSm9iS2luZBIiCgZzdGF0dXMYAyABKA4yEi5qb2JzLnYxLkpvYlN0YXR1cxIQCghwb3NpdGlvbhgEIAEoDRIQCghwcm9ncmVzcxgFIAEoARIhCgZpbWFnZXMYBiADKAsyES5qb2JzLnYxLkpvYkltYWdlEiAKBWVycm9yGAcgASgLMhEuam9icy52MS5Kb2JFcnJvchISCgpjcmVhdGVkX2F0GAggASgJEhMKC2ZpbmlzaGVkX2F0GAkgASgJEisKB29wdGlvbnMYCiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhQKDGluZmVyZW5jZV9tcxgLIAEoDSITChFMaXN0TW9kZWxzUmVxdWVzdCJBCgxNb2RlbExpY2VuY2USDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSFgoOY29tbWVyY2lhbF91c2UYAyABKAgiowEKFUdlbmVyYXRlTW9kZWxTZXR0aW5ncxINCgVzdGVwcxgBIAEoDRIQCghndWlkYW5jZRgCIAEoARISCgV3aWR0aBgDIAEoDUgAiAEBEhMKBmhlaWdodBgEIAEoDUgBiAEBEhIKCmZpeGVkX3NpemUYBSABKAgSFwoPbmVnYXRpdmVfcHJvbXB0GAYgASgIQggKBl93aWR0aEIJCgdfaGVpZ2h0IsYCCglNb2RlbEluZm8SDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg8KB2J1aWx0aW4YBSABKAgSEgoKaXNfZGVmYXVsdBgGIAEoCBImCgdsaWNlbmNlGAcgASgLMhUuam9icy52MS5Nb2RlbExpY2VuY2USEgoKc2l6ZV9ieXRlcxgIIAEoBBIOCgZzb3VyY2UYCSABKAkSFAoMaW5zdGFsbGVkX2F0GAogASgJEjAKCHNldHRpbmdzGAsgASgLMh4uam9icy52MS5HZW5lcmF0ZU1vZGVsU2V0dGluZ3MSJAoXbXNfcGVyX291dHB1dF9tZWdhcGl4ZWwYDCABKAFIAIgBAUIaChhfbXNfcGVyX291dHB1dF9tZWdhcGl4ZWwiOAoSTGlzdE1vZGVsc1Jlc3BvbnNlEiIKBm1vZGVscxgBIAMoCzISLmpvYnMudjEuTW9kZWxJbmZvIioKFUxpc3RNb2RlbEFkbWluUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0iZwoLTW9kZWxUaW1pbmcSEAoDY3B1GAEgASgBSACIAQESEAoDZ3B1GAIgASgBSAGIAQESFgoJbWVtb3J5X21iGAMgASgBSAKIAQFCBgoEX2NwdUIGCgRfZ3B1QgwKCl9tZW1vcnlfbWIi+QEKDkNhdGFsb2d1ZU1vZGVsEgoKAmlkGAEgASgJEgwKBGtpbmQYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSJgoHbGljZW5jZRgFIAEoCzIVLmpvYnMudjEuTW9kZWxMaWNlbmNlEhYKDmRvd25sb2FkX2J5dGVzGAYgASgEEhEKCWluc3RhbGxlZBgHIAEoCBIwCghzZXR0aW5ncxgIIAEoCzIeLmpvYnMudjEuR2VuZXJhdGVNb2RlbFNldHRpbmdzEiQKBnRpbWluZxgJIAEoCzIULmpvYnMudjEuTW9kZWxUaW1pbmcinQEKEU1vZGVsVGFza1Byb2dyZXNzEg0KBXBoYXNlGAEgASgJEhIKCmJ5dGVzX2RvbmUYAiABKAQSEwoLYnl0ZXNfdG90YWwYAyABKAQSGAoQYnl0ZXNfcGVyX3NlY29uZBgEIAEoARIYCgtldGFfc2Vjb25kcxgFIAEoAUgAiAEBEgwKBGZpbGUYBiABKAlCDgoMX2V0YV9zZWNvbmRzIqEBCglNb2RlbFRhc2sSDQoFbW9kZWwYASABKAkSDgoGYWN0aW9uGAIgASgJEg0KBXN0YXRlGAMgASgJEiwKCHByb2dyZXNzGAQgASgLMhouam9icy52MS5Nb2RlbFRhc2tQcm9ncmVzcxINCgVlcnJvchgFIAEoCRIUCgxyZXF1ZXN0ZWRfYXQYBiABKAkSEwoLZmluaXNoZWRfYXQYByABKAkiQgoNTW9kZWxEZWZhdWx0cxIQCghnZW5lcmF0ZRgBIAEoCRIPCgd1cHNjYWxlGAIgASgJEg4KBnNhZmV0eRgDIAEoCSK4AQoWTGlzdE1vZGVsQWRtaW5SZXNwb25zZRIlCglpbnN0YWxsZWQYASADKAsyEi5qb2JzLnYxLk1vZGVsSW5mbxIqCgljYXRhbG9ndWUYAiADKAsyFy5qb2JzLnYxLkNhdGFsb2d1ZU1vZGVsEiEKBXRhc2tzGAMgAygLMhIuam9icy52MS5Nb2RlbFRhc2sSKAoIZGVmYXVsdHMYBCABKAsyFi5qb2JzLnYxLk1vZGVsRGVmYXVsdHMiNwoTSW5zdGFsbE1vZGVsUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDQoFbW9kZWwYAiABKAkiNgoSUmVtb3ZlTW9kZWxSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRINCgVtb2RlbBgCIAEoCSJIChZTZXREZWZhdWx0TW9kZWxSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRraW5kGAIgASgJEg0KBW1vZGVsGAMgASgJIhQKEkdldFNldHRpbmdzUmVxdWVzdCLpAQoOU3lzdGVtU2V0dGluZ3MSKgodYW5vbnltb3VzX2dlbmVyYXRlX3Blcl9taW51dGUYASABKA1IAIgBARIaChJtYWludGVuYW5jZV9ub3RpY2UYAiABKAkSFQoNZGVmYXVsdF9tb2RlbBgDIAEoCRIZChFtYXhfdGFnc19wZXJfcG9zdBgEIAEoDRIdChVkZWZhdWx0X3Vwc2NhbGVfbW9kZWwYBSABKAkSHAoUZGVmYXVsdF9zYWZldHlfbW9kZWwYBiABKAlCIAoeX2Fub255bW91c19nZW5lcmF0ZV9wZXJfbWludXRlIlUKFVVwZGF0ZVNldHRpbmdzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SKQoIc2V0dGluZ3MYAiABKAsyFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzIjUKEkdldEpvYlN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSImCghEYXlDb3VudBILCgNkYXkYASABKAkSDQoFY291bnQYAiABKA0iZwoISm9iU3RhdHMSLgoTZ2VuZXJhdGlvbnNfcGVyX2RheRgBIAMoCzIRLmpvYnMudjEuRGF5Q291bnQSKwoQdXBzY2FsZXNfcGVyX2RheRgCIAMoCzIRLmpvYnMudjEuRGF5Q291bnQqigEKCUpvYlN0YXR1cxIaChZKT0JfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFgoSSk9CX1NUQVRVU19XQUlUSU5HEAESGQoVSk9CX1NUQVRVU19QUk9DRVNTSU5HEAISGAoUSk9CX1NUQVRVU19DT01QTEVURUQQAxIUChBKT0JfU1RBVFVTX0VSUk9SEAQqUAoHSm9iS2luZBIYChRKT0JfS0lORF9VTlNQRUNJRklFRBAAEhUKEUpPQl9LSU5EX0dFTkVSQVRFEAESFAoQSk9CX0tJTkRfVVBTQ0FMRRACMqoGCgtKb2JzU2VydmljZRJCChBTdWJtaXRHZW5lcmF0aW9uEiAuam9icy52MS5TdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBoMLmpvYnMudjEuSm9iEjwKDVN1Ym1pdFVwc2NhbGUSHS5qb2JzLnYxLlN1Ym1pdFVwc2NhbGVSZXF1ZXN0Ggwuam9icy52MS5Kb2ISLgoGR2V0Sm9iEhYuam9icy52MS5HZXRKb2JSZXF1ZXN0Ggwuam9icy52MS5Kb2ISMgoIV2F0Y2hKb2ISFi5qb2JzLnYxLkdldEpvYlJlcXVlc3QaDC5qb2JzLnYxLkpvYjABEkUKCkxpc3RNb2RlbHMSGi5qb2JzLnYxLkxpc3RNb2RlbHNSZXF1ZXN0Ghsuam9icy52MS5MaXN0TW9kZWxzUmVzcG9uc2USUQoOTGlzdE1vZGVsQWRtaW4SHi5qb2JzLnYxLkxpc3RNb2RlbEFkbWluUmVxdWVzdBofLmpvYnMudjEuTGlzdE1vZGVsQWRtaW5SZXNwb25zZRJACgxJbnN0YWxsTW9kZWwSHC5qb2JzLnYxLkluc3RhbGxNb2RlbFJlcXVlc3QaEi5qb2JzLnYxLk1vZGVsVGFzaxI+CgtSZW1vdmVNb2RlbBIbLmpvYnMudjEuUmVtb3ZlTW9kZWxSZXF1ZXN0GhIuam9icy52MS5Nb2RlbFRhc2sSSgoPU2V0RGVmYXVsdE1vZGVsEh8uam9icy52MS5TZXREZWZhdWx0TW9kZWxSZXF1ZXN0GhYuam9icy52MS5Nb2RlbERlZmF1bHRzEkMKC0dldFNldHRpbmdzEhsuam9icy52MS5HZXRTZXR0aW5nc1JlcXVlc3QaFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzEkkKDlVwZGF0ZVNldHRpbmdzEh4uam9icy52MS5VcGRhdGVTZXR0aW5nc1JlcXVlc3QaFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzEj0KC0dldEpvYlN0YXRzEhsuam9icy52MS5HZXRKb2JTdGF0c1JlcXVlc3QaES5qb2JzLnYxLkpvYlN0YXRzYgZwcm90bzM");
 
 /**
  * @generated from message jobs.v1.GenerationOptions
@@ -336,6 +336,87 @@ export const ListModelsRequestSchema: GenMessage<ListModelsRequest> = /*@__PURE_
   messageDesc(file_jobs_v1_jobs, 7);
 
 /**
+ * @generated from message jobs.v1.ModelLicence
+ */
+export type ModelLicence = Message<"jobs.v1.ModelLicence"> & {
+  /**
+   * e.g. "MIT", "sai-nc-community".
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string url = 2;
+   */
+  url: string;
+
+  /**
+   * @generated from field: bool commercial_use = 3;
+   */
+  commercialUse: boolean;
+};
+
+/**
+ * Describes the message jobs.v1.ModelLicence.
+ * Use `create(ModelLicenceSchema)` to create a new message.
+ */
+export const ModelLicenceSchema: GenMessage<ModelLicence> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 8);
+
+/**
+ * How a generate model runs.
+ *
+ * @generated from message jobs.v1.GenerateModelSettings
+ */
+export type GenerateModelSettings = Message<"jobs.v1.GenerateModelSettings"> & {
+  /**
+   * @generated from field: uint32 steps = 1;
+   */
+  steps: number;
+
+  /**
+   * Classifier-free guidance; 1 or less means the negative prompt has no effect.
+   *
+   * @generated from field: double guidance = 2;
+   */
+  guidance: number;
+
+  /**
+   * Native size; absent when the model does not say.
+   *
+   * @generated from field: optional uint32 width = 3;
+   */
+  width?: number | undefined;
+
+  /**
+   * @generated from field: optional uint32 height = 4;
+   */
+  height?: number | undefined;
+
+  /**
+   * The export accepts only its native width and height.
+   *
+   * @generated from field: bool fixed_size = 5;
+   */
+  fixedSize: boolean;
+
+  /**
+   * False when the negative prompt has no effect (guidance off, as on Turbo models).
+   *
+   * @generated from field: bool negative_prompt = 6;
+   */
+  negativePrompt: boolean;
+};
+
+/**
+ * Describes the message jobs.v1.GenerateModelSettings.
+ * Use `create(GenerateModelSettingsSchema)` to create a new message.
+ */
+export const GenerateModelSettingsSchema: GenMessage<GenerateModelSettings> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 9);
+
+/**
  * @generated from message jobs.v1.ModelInfo
  */
 export type ModelInfo = Message<"jobs.v1.ModelInfo"> & {
@@ -345,7 +426,7 @@ export type ModelInfo = Message<"jobs.v1.ModelInfo"> & {
   name: string;
 
   /**
-   * "generate" or "upscale".
+   * "generate", "upscale" or "safety".
    *
    * @generated from field: string kind = 2;
    */
@@ -367,9 +448,51 @@ export type ModelInfo = Message<"jobs.v1.ModelInfo"> & {
   builtin: boolean;
 
   /**
+   * The model of its kind a request naming none gets (the admin's choice when offered, else the workers').
+   *
    * @generated from field: bool is_default = 6;
    */
   isDefault: boolean;
+
+  /**
+   * @generated from field: jobs.v1.ModelLicence licence = 7;
+   */
+  licence?: ModelLicence | undefined;
+
+  /**
+   * Bytes on disk; 0 for the built-ins.
+   *
+   * @generated from field: uint64 size_bytes = 8;
+   */
+  sizeBytes: bigint;
+
+  /**
+   * "hf:owner/name@revision", "npm:package@version", "local" or "builtin".
+   *
+   * @generated from field: string source = 9;
+   */
+  source: string;
+
+  /**
+   * ISO time of install; empty for built-ins and operator folders.
+   *
+   * @generated from field: string installed_at = 10;
+   */
+  installedAt: string;
+
+  /**
+   * Generate models only.
+   *
+   * @generated from field: jobs.v1.GenerateModelSettings settings = 11;
+   */
+  settings?: GenerateModelSettings | undefined;
+
+  /**
+   * Upscale models: milliseconds per output megapixel on the worker's provider, for a time estimate.
+   *
+   * @generated from field: optional double ms_per_output_megapixel = 12;
+   */
+  msPerOutputMegapixel?: number | undefined;
 };
 
 /**
@@ -377,7 +500,7 @@ export type ModelInfo = Message<"jobs.v1.ModelInfo"> & {
  * Use `create(ModelInfoSchema)` to create a new message.
  */
 export const ModelInfoSchema: GenMessage<ModelInfo> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 8);
+  messageDesc(file_jobs_v1_jobs, 10);
 
 /**
  * @generated from message jobs.v1.ListModelsResponse
@@ -394,7 +517,362 @@ export type ListModelsResponse = Message<"jobs.v1.ListModelsResponse"> & {
  * Use `create(ListModelsResponseSchema)` to create a new message.
  */
 export const ListModelsResponseSchema: GenMessage<ListModelsResponse> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 9);
+  messageDesc(file_jobs_v1_jobs, 11);
+
+/**
+ * @generated from message jobs.v1.ListModelAdminRequest
+ */
+export type ListModelAdminRequest = Message<"jobs.v1.ListModelAdminRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+};
+
+/**
+ * Describes the message jobs.v1.ListModelAdminRequest.
+ * Use `create(ListModelAdminRequestSchema)` to create a new message.
+ */
+export const ListModelAdminRequestSchema: GenMessage<ListModelAdminRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 12);
+
+/**
+ * @generated from message jobs.v1.ModelTiming
+ */
+export type ModelTiming = Message<"jobs.v1.ModelTiming"> & {
+  /**
+   * Generate: seconds per image at the native size; upscale and safety: milliseconds per output megapixel
+   * or per image.
+   *
+   * @generated from field: optional double cpu = 1;
+   */
+  cpu?: number | undefined;
+
+  /**
+   * @generated from field: optional double gpu = 2;
+   */
+  gpu?: number | undefined;
+
+  /**
+   * @generated from field: optional double memory_mb = 3;
+   */
+  memoryMb?: number | undefined;
+};
+
+/**
+ * Describes the message jobs.v1.ModelTiming.
+ * Use `create(ModelTimingSchema)` to create a new message.
+ */
+export const ModelTimingSchema: GenMessage<ModelTiming> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 13);
+
+/**
+ * An entry of the model catalogue (services/common/src/model-catalogue.json).
+ *
+ * @generated from message jobs.v1.CatalogueModel
+ */
+export type CatalogueModel = Message<"jobs.v1.CatalogueModel"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 4;
+   */
+  description: string;
+
+  /**
+   * @generated from field: jobs.v1.ModelLicence licence = 5;
+   */
+  licence?: ModelLicence | undefined;
+
+  /**
+   * @generated from field: uint64 download_bytes = 6;
+   */
+  downloadBytes: bigint;
+
+  /**
+   * A worker advertises a model of this id and kind.
+   *
+   * @generated from field: bool installed = 7;
+   */
+  installed: boolean;
+
+  /**
+   * Generate models only: the recommended settings.
+   *
+   * @generated from field: jobs.v1.GenerateModelSettings settings = 8;
+   */
+  settings?: GenerateModelSettings | undefined;
+
+  /**
+   * @generated from field: jobs.v1.ModelTiming timing = 9;
+   */
+  timing?: ModelTiming | undefined;
+};
+
+/**
+ * Describes the message jobs.v1.CatalogueModel.
+ * Use `create(CatalogueModelSchema)` to create a new message.
+ */
+export const CatalogueModelSchema: GenMessage<CatalogueModel> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 14);
+
+/**
+ * @generated from message jobs.v1.ModelTaskProgress
+ */
+export type ModelTaskProgress = Message<"jobs.v1.ModelTaskProgress"> & {
+  /**
+   * "download", "verify", "convert", "install" or "remove".
+   *
+   * @generated from field: string phase = 1;
+   */
+  phase: string;
+
+  /**
+   * @generated from field: uint64 bytes_done = 2;
+   */
+  bytesDone: bigint;
+
+  /**
+   * @generated from field: uint64 bytes_total = 3;
+   */
+  bytesTotal: bigint;
+
+  /**
+   * @generated from field: double bytes_per_second = 4;
+   */
+  bytesPerSecond: number;
+
+  /**
+   * Absent until it can be estimated.
+   *
+   * @generated from field: optional double eta_seconds = 5;
+   */
+  etaSeconds?: number | undefined;
+
+  /**
+   * The file being downloaded; empty when none.
+   *
+   * @generated from field: string file = 6;
+   */
+  file: string;
+};
+
+/**
+ * Describes the message jobs.v1.ModelTaskProgress.
+ * Use `create(ModelTaskProgressSchema)` to create a new message.
+ */
+export const ModelTaskProgressSchema: GenMessage<ModelTaskProgress> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 15);
+
+/**
+ * An install or removal, run on a worker through the models queue.
+ *
+ * @generated from message jobs.v1.ModelTask
+ */
+export type ModelTask = Message<"jobs.v1.ModelTask"> & {
+  /**
+   * A catalogue id or "hf:owner/name@revision".
+   *
+   * @generated from field: string model = 1;
+   */
+  model: string;
+
+  /**
+   * "install" or "remove".
+   *
+   * @generated from field: string action = 2;
+   */
+  action: string;
+
+  /**
+   * "waiting", "active", "completed" or "failed".
+   *
+   * @generated from field: string state = 3;
+   */
+  state: string;
+
+  /**
+   * Absent until the worker reports progress.
+   *
+   * @generated from field: jobs.v1.ModelTaskProgress progress = 4;
+   */
+  progress?: ModelTaskProgress | undefined;
+
+  /**
+   * Why it failed; empty otherwise.
+   *
+   * @generated from field: string error = 5;
+   */
+  error: string;
+
+  /**
+   * @generated from field: string requested_at = 6;
+   */
+  requestedAt: string;
+
+  /**
+   * Empty while unfinished.
+   *
+   * @generated from field: string finished_at = 7;
+   */
+  finishedAt: string;
+};
+
+/**
+ * Describes the message jobs.v1.ModelTask.
+ * Use `create(ModelTaskSchema)` to create a new message.
+ */
+export const ModelTaskSchema: GenMessage<ModelTask> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 16);
+
+/**
+ * The admin's choices per kind: "" automatic (the workers' default); safety also "none" (no image check).
+ *
+ * @generated from message jobs.v1.ModelDefaults
+ */
+export type ModelDefaults = Message<"jobs.v1.ModelDefaults"> & {
+  /**
+   * @generated from field: string generate = 1;
+   */
+  generate: string;
+
+  /**
+   * @generated from field: string upscale = 2;
+   */
+  upscale: string;
+
+  /**
+   * @generated from field: string safety = 3;
+   */
+  safety: string;
+};
+
+/**
+ * Describes the message jobs.v1.ModelDefaults.
+ * Use `create(ModelDefaultsSchema)` to create a new message.
+ */
+export const ModelDefaultsSchema: GenMessage<ModelDefaults> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 17);
+
+/**
+ * @generated from message jobs.v1.ListModelAdminResponse
+ */
+export type ListModelAdminResponse = Message<"jobs.v1.ListModelAdminResponse"> & {
+  /**
+   * @generated from field: repeated jobs.v1.ModelInfo installed = 1;
+   */
+  installed: ModelInfo[];
+
+  /**
+   * @generated from field: repeated jobs.v1.CatalogueModel catalogue = 2;
+   */
+  catalogue: CatalogueModel[];
+
+  /**
+   * Unfinished tasks and those finished within the last hour, newest first.
+   *
+   * @generated from field: repeated jobs.v1.ModelTask tasks = 3;
+   */
+  tasks: ModelTask[];
+
+  /**
+   * @generated from field: jobs.v1.ModelDefaults defaults = 4;
+   */
+  defaults?: ModelDefaults | undefined;
+};
+
+/**
+ * Describes the message jobs.v1.ListModelAdminResponse.
+ * Use `create(ListModelAdminResponseSchema)` to create a new message.
+ */
+export const ListModelAdminResponseSchema: GenMessage<ListModelAdminResponse> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 18);
+
+/**
+ * @generated from message jobs.v1.InstallModelRequest
+ */
+export type InstallModelRequest = Message<"jobs.v1.InstallModelRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string model = 2;
+   */
+  model: string;
+};
+
+/**
+ * Describes the message jobs.v1.InstallModelRequest.
+ * Use `create(InstallModelRequestSchema)` to create a new message.
+ */
+export const InstallModelRequestSchema: GenMessage<InstallModelRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 19);
+
+/**
+ * @generated from message jobs.v1.RemoveModelRequest
+ */
+export type RemoveModelRequest = Message<"jobs.v1.RemoveModelRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string model = 2;
+   */
+  model: string;
+};
+
+/**
+ * Describes the message jobs.v1.RemoveModelRequest.
+ * Use `create(RemoveModelRequestSchema)` to create a new message.
+ */
+export const RemoveModelRequestSchema: GenMessage<RemoveModelRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 20);
+
+/**
+ * @generated from message jobs.v1.SetDefaultModelRequest
+ */
+export type SetDefaultModelRequest = Message<"jobs.v1.SetDefaultModelRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * "generate", "upscale" or "safety".
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string model = 3;
+   */
+  model: string;
+};
+
+/**
+ * Describes the message jobs.v1.SetDefaultModelRequest.
+ * Use `create(SetDefaultModelRequestSchema)` to create a new message.
+ */
+export const SetDefaultModelRequestSchema: GenMessage<SetDefaultModelRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 21);
 
 /**
  * @generated from message jobs.v1.GetSettingsRequest
@@ -407,7 +885,7 @@ export type GetSettingsRequest = Message<"jobs.v1.GetSettingsRequest"> & {
  * Use `create(GetSettingsRequestSchema)` to create a new message.
  */
 export const GetSettingsRequestSchema: GenMessage<GetSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 10);
+  messageDesc(file_jobs_v1_jobs, 22);
 
 /**
  * @generated from message jobs.v1.SystemSettings
@@ -441,6 +919,20 @@ export type SystemSettings = Message<"jobs.v1.SystemSettings"> & {
    * @generated from field: uint32 max_tags_per_post = 4;
    */
   maxTagsPerPost: number;
+
+  /**
+   * The upscale model used when a request names none; empty for the workers' default.
+   *
+   * @generated from field: string default_upscale_model = 5;
+   */
+  defaultUpscaleModel: string;
+
+  /**
+   * The safety classifier checking every result; empty for the workers' default, "none" for no check.
+   *
+   * @generated from field: string default_safety_model = 6;
+   */
+  defaultSafetyModel: string;
 };
 
 /**
@@ -448,7 +940,7 @@ export type SystemSettings = Message<"jobs.v1.SystemSettings"> & {
  * Use `create(SystemSettingsSchema)` to create a new message.
  */
 export const SystemSettingsSchema: GenMessage<SystemSettings> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 11);
+  messageDesc(file_jobs_v1_jobs, 23);
 
 /**
  * @generated from message jobs.v1.UpdateSettingsRequest
@@ -470,7 +962,7 @@ export type UpdateSettingsRequest = Message<"jobs.v1.UpdateSettingsRequest"> & {
  * Use `create(UpdateSettingsRequestSchema)` to create a new message.
  */
 export const UpdateSettingsRequestSchema: GenMessage<UpdateSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 12);
+  messageDesc(file_jobs_v1_jobs, 24);
 
 /**
  * @generated from message jobs.v1.GetJobStatsRequest
@@ -494,7 +986,7 @@ export type GetJobStatsRequest = Message<"jobs.v1.GetJobStatsRequest"> & {
  * Use `create(GetJobStatsRequestSchema)` to create a new message.
  */
 export const GetJobStatsRequestSchema: GenMessage<GetJobStatsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 13);
+  messageDesc(file_jobs_v1_jobs, 25);
 
 /**
  * @generated from message jobs.v1.DayCount
@@ -518,7 +1010,7 @@ export type DayCount = Message<"jobs.v1.DayCount"> & {
  * Use `create(DayCountSchema)` to create a new message.
  */
 export const DayCountSchema: GenMessage<DayCount> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 14);
+  messageDesc(file_jobs_v1_jobs, 26);
 
 /**
  * @generated from message jobs.v1.JobStats
@@ -542,7 +1034,7 @@ export type JobStats = Message<"jobs.v1.JobStats"> & {
  * Use `create(JobStatsSchema)` to create a new message.
  */
 export const JobStatsSchema: GenMessage<JobStats> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 15);
+  messageDesc(file_jobs_v1_jobs, 27);
 
 /**
  * @generated from enum jobs.v1.JobStatus
@@ -653,7 +1145,7 @@ export const JobsService: GenService<{
     output: typeof JobSchema;
   },
   /**
-   * Models the running workers offer.
+   * Models the running workers offer, every kind; is_default marks what a request naming none gets.
    *
    * @generated from rpc jobs.v1.JobsService.ListModels
    */
@@ -661,6 +1153,46 @@ export const JobsService: GenService<{
     methodKind: "unary";
     input: typeof ListModelsRequestSchema;
     output: typeof ListModelsResponseSchema;
+  },
+  /**
+   * Admin only: installed models, the catalogue, install/remove tasks and the admin's default choices.
+   *
+   * @generated from rpc jobs.v1.JobsService.ListModelAdmin
+   */
+  listModelAdmin: {
+    methodKind: "unary";
+    input: typeof ListModelAdminRequestSchema;
+    output: typeof ListModelAdminResponseSchema;
+  },
+  /**
+   * Admin only: queues an install on a worker (a catalogue id or "hf:owner/name@revision").
+   *
+   * @generated from rpc jobs.v1.JobsService.InstallModel
+   */
+  installModel: {
+    methodKind: "unary";
+    input: typeof InstallModelRequestSchema;
+    output: typeof ModelTaskSchema;
+  },
+  /**
+   * Admin only: queues the removal of an installed model on a worker; built-ins cannot be removed.
+   *
+   * @generated from rpc jobs.v1.JobsService.RemoveModel
+   */
+  removeModel: {
+    methodKind: "unary";
+    input: typeof RemoveModelRequestSchema;
+    output: typeof ModelTaskSchema;
+  },
+  /**
+   * Admin only: the default model of one kind ("" automatic; for safety also "none").
+   *
+   * @generated from rpc jobs.v1.JobsService.SetDefaultModel
+   */
+  setDefaultModel: {
+    methodKind: "unary";
+    input: typeof SetDefaultModelRequestSchema;
+    output: typeof ModelDefaultsSchema;
   },
   /**
    * System settings, applied without restart. Anyone may read them (the gateway, community).

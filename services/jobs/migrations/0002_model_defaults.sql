@@ -1,0 +1,2 @@
+ALTER TABLE "jobs"."settings" ADD COLUMN "default_upscale_model" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "jobs"."settings" ADD COLUMN "default_safety_model" text DEFAULT '' NOT NULL;
