@@ -10,6 +10,8 @@
 //                               non-distilled model needs its steps and guidance there)
 //   upscale/<name>.onnx         an operator's own Real-ESRGAN class x4 export
 //   .partial/, .locks/          the installer's work in progress; never read as models
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 export const MODEL_KINDS = ['generate', 'upscale', 'safety'] as const;
@@ -100,4 +102,22 @@ export function parseManifest(json: unknown, where: string): ModelManifest {
     throw new Error(`${where}/${MANIFEST_FILE} is not valid: ${problems.join('; ')}`);
   }
   return parsed.data;
+}
+
+/** The pictura.json of a folder, or undefined when it has none; a broken one throws, naming the folder. */
+export async function readManifestFile(dir: string): Promise<ModelManifest | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, MANIFEST_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${dir}/${MANIFEST_FILE} is not JSON: ${(error as Error).message}`);
+  }
+  return parseManifest(json, dir);
 }

@@ -1,14 +1,9 @@
 // Reads MODELS_DIR into the list of model folders it holds (the layout is described in
 // services/common/src/model-manifest.ts), each with a signature that changes whenever its files do, so a
 // reload re-opens only what changed. Nothing here opens a model.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import {
-  MANIFEST_FILE,
-  type ModelKind,
-  type ModelManifest,
-  parseManifest,
-} from '@pictura/common/model-manifest';
+import { type ModelKind, type ModelManifest, readManifestFile } from '@pictura/common/model-manifest';
 import { detectSdTurboFolder } from '../pipelines/sd-turbo/sd-turbo.pipeline.ts';
 
 /** The folder under MODELS_DIR whose .onnx files are an operator's upscale models. */
@@ -39,23 +34,6 @@ async function entriesOf(dir: string) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-}
-
-async function readManifest(dir: string): Promise<ModelManifest | undefined> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, MANIFEST_FILE), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${dir}/${MANIFEST_FILE} is not JSON`);
-  }
-  return parseManifest(json, dir);
 }
 
 /** Total size and newest change under a folder (recursive), for the signature and the size shown. */
@@ -100,7 +78,7 @@ export async function scanModelFolders(
     if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === UPSCALE_FOLDER) continue;
     const dir = join(modelsDir, entry.name);
     try {
-      const manifest = await readManifest(dir);
+      const manifest = await readManifestFile(dir);
       if (manifest?.kind) {
         folders.push(await folderOf(entry.name, dir, manifest.kind, manifest));
       } else if (await detectSdTurboFolder(dir)) {

@@ -44,7 +44,7 @@ describe('npm run models', () => {
     expect(install.stderr).toBe('');
     expect(install.code).toBe(0);
     expect(install.stdout).toMatch(/hf:test-org\/tiny-sd@main: +\d+%/);
-    expect(install.stdout).toContain(`installed tiny (tiny-sd) into ${modelsDir}/tiny`);
+    expect(install.stdout).toContain(`installed tiny (Tiny Sd) into ${modelsDir}/tiny`);
     expect((await listInstalled(modelsDir)).map((m) => m.id)).toEqual(['tiny']);
 
     const list = await models('list');

@@ -2,10 +2,9 @@
 // (Turbo, LCM) have well-known defaults; any other model was trained for 20-50 guided steps, and running it
 // as a 1-step Turbo gives a blur, so it must say its settings (catalogue entry or pictura.json) or it is
 // refused at load.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '@pictura/common/app-error';
-import { type GenerateSettings, MANIFEST_FILE, parseManifest } from '@pictura/common/model-manifest';
+import { type GenerateSettings, MANIFEST_FILE, readManifestFile } from '@pictura/common/model-manifest';
 import type { ModelFamily } from './model-folder.ts';
 import type { SchedulerKind } from './schedulers.ts';
 
@@ -39,20 +38,7 @@ const FAMILY_SIDE: Record<ModelFamily, number> = { sd: 512, sdxl: 1024 };
 
 /** The `settings` of `<dir>/pictura.json`, or undefined when the folder has none. */
 export async function readFolderSettings(dir: string): Promise<GenerateSettings | undefined> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, MANIFEST_FILE), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${dir}/${MANIFEST_FILE} is not JSON: ${(error as Error).message}`);
-  }
-  return parseManifest(json, dir).settings;
+  return (await readManifestFile(dir))?.settings;
 }
 
 export interface ModelTraits {
