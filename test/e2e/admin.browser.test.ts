@@ -16,6 +16,7 @@ const ADMIN_PAGES = [
   '/admin/community-stats',
   '/admin/content',
   '/admin/settings',
+  '/admin/models',
 ];
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };

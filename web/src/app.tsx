@@ -81,6 +81,7 @@ const routes: RouteObject[] = [
             RequireAdmin,
           ),
           lazyPage('admin/content', () => import('./pages/admin/admin-content-page.tsx'), RequireAdmin),
+          lazyPage('admin/models', () => import('./pages/admin/admin-models-page.tsx'), RequireAdmin),
           lazyPage('admin/settings', () => import('./pages/admin/admin-settings-page.tsx'), RequireAdmin),
           lazyPage('oauth-callback', () => import('./pages/oauth-callback/oauth-callback-page.tsx')),
           lazyPage('auth/callback', () => import('./pages/oauth-callback/oauth-callback-page.tsx')),

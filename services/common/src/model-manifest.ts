@@ -62,7 +62,10 @@ export type UpscaleSettings = z.infer<typeof upscaleSettingsSchema>;
 
 /** Time a model needs, measured (catalogue) and shown to users before they start. */
 export const modelTimingSchema = z.object({
-  /** Generate: seconds per image at the native size; upscale: milliseconds per output megapixel. */
+  /**
+   * Generate: seconds per image at the native size; upscale: milliseconds per output megapixel; safety:
+   * milliseconds per image.
+   */
   cpu: z.number().positive().optional(),
   gpu: z.number().positive().optional(),
   /** Memory the loaded model needs, in MB. */

@@ -1,7 +1,7 @@
-// POST /api/upload/image, POST /api/upload/upscale (?async=1) and GET /api/models.
+// POST /api/upload/image and POST /api/upload/upscale (?async=1); GET /api/models is in models.ts.
 // The upload endpoints answer in the spec's shape, {success, imageUrl?, error?}, errors included.
 import type { JobStatus } from './generation.ts';
-import { authHeaders, requestJson } from './http.ts';
+import { authHeaders } from './http.ts';
 
 export type OutputFormat = 'png' | 'jpeg' | 'webp';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['png', 'jpeg', 'webp'];
@@ -90,20 +90,6 @@ export async function startUpscale(request: UpscaleRequest, timeoutMs: number): 
   );
   if (typeof body.job_id !== 'string') throw new UploadError(500, '');
   return { job_id: body.job_id, status: body.status ?? 'waiting', position: body.position ?? 0 };
-}
-
-export interface ModelInfo {
-  name: string;
-  kind: 'generate' | 'upscale';
-  title: string;
-  description: string;
-  builtin: boolean;
-  default: boolean;
-}
-
-export async function fetchModels(signal?: AbortSignal): Promise<ModelInfo[]> {
-  const body = await requestJson<{ models: ModelInfo[] }>('/api/models', { signal });
-  return body.models;
 }
 
 /** The size of a file in bytes from a HEAD request, or null when the server does not say. */

@@ -487,3 +487,12 @@ export function GoogleLogo(props: IconProps) {
     </svg>
   );
 }
+
+export function CubeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m12 3 8 4.5v9L12 21l-8-4.5v-9z" />
+      <path d="m4 7.5 8 4.5 8-4.5M12 12v9" />
+    </Icon>
+  );
+}

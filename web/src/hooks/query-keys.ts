@@ -12,6 +12,8 @@ export const queryKeys = {
   adminCommunityStats: (days: number) => ['admin', 'community-stats', days] as const,
   adminPosts: (status: string, q: string) => ['admin', 'posts', status, q] as const,
   adminSettings: ['admin', 'settings'] as const,
+  /** Installed models, the catalogue, install/remove tasks and the defaults (polled while a task runs). */
+  adminModels: ['admin', 'models'] as const,
   subscriptions: (userId: number) => ['subscriptions', userId] as const,
   // Account settings: profile with join date, API keys, payment history; the plan catalogue for upgrades.
   account: (userId: number) => ['account', userId] as const,

@@ -15,6 +15,8 @@ const KEY_BY_CODE: Record<string, string> = {
   forbidden: 'errors.forbidden',
   rate_limited: 'errors.rateLimited',
   unknown_model: 'errors.unknownModel',
+  already_running: 'errors.modelBusy',
+  already_installed: 'errors.modelInstalled',
 };
 
 export function adminErrorText(error: unknown, fallbackKey: string): AdminErrorText {

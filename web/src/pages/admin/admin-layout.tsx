@@ -1,11 +1,12 @@
 // The frame every admin page shares: the console's own bar with a "Back to site" link, a sub-navigation
-// between the six pages (a scrollable tab row on phones), and the page's heading.
+// between the seven pages (a scrollable tab row on phones), and the page's heading.
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import {
   ArrowBackIcon,
   ChartIcon,
+  CubeIcon,
   FlagIcon,
   GridIcon,
   ImageIcon,
@@ -24,6 +25,7 @@ const SECTIONS = [
   { key: 'reports', path: '/admin/reports', icon: <FlagIcon /> },
   { key: 'communityStats', path: '/admin/community-stats', icon: <ChartIcon /> },
   { key: 'content', path: '/admin/content', icon: <ImageIcon /> },
+  { key: 'models', path: '/admin/models', icon: <CubeIcon /> },
   { key: 'settings', path: '/admin/settings', icon: <SettingsIcon /> },
 ] as const;
 

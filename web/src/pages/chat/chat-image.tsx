@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
 import { CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
+import { ResultImageFrame } from '../../components/result-image-frame.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { ResultImageFrame } from '../home/result-image-frame.tsx';
 
 interface ChatImageProps {
   image: GeneratedImage;

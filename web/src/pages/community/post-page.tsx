@@ -19,10 +19,12 @@ import {
   SparklesIcon,
   TrashIcon,
 } from '../../components/icons.tsx';
+import { modelTitle } from '../../components/model-names.ts';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { usePost } from '../../hooks/use-community.ts';
+import { useAllModels } from '../../hooks/use-models.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 import { compactNumber, formatDate } from './community-model.ts';
@@ -133,6 +135,7 @@ function PostView({ post }: { post: PostDetail }) {
   const toast = useToast();
   const [revealed, setRevealed] = useState(false);
   const [copied, setCopied] = useState(false);
+  const models = useAllModels();
   const ids = { prompt: useId(), settings: useId(), tags: useId() };
   const { actions, dialogs } = usePostInteractions({
     onDeleted: () => navigate(localizedPath(locale, '/community'), { replace: true }),
@@ -178,7 +181,7 @@ function PostView({ post }: { post: PostDetail }) {
           tApp(`options.lighting.${post.options.lighting}`, { defaultValue: post.options.lighting }),
         ]
       : null,
-    post.model ? [tApp('generator.modelLabel'), post.model] : null,
+    post.model ? [tApp('generator.modelLabel'), modelTitle(post.model, models.data)] : null,
   ].filter((entry): entry is [string, string] => entry !== null);
 
   return (

@@ -25,6 +25,7 @@ import {
   TrashIcon,
   UpscaleIcon,
 } from '../../components/icons.tsx';
+import { modelTitle } from '../../components/model-names.ts';
 import { useToast } from '../../components/toast.tsx';
 import { useDialog } from '../../components/use-dialog.ts';
 import { useModels } from '../../hooks/use-models.ts';
@@ -92,7 +93,7 @@ export function HistoryViewer({
 
   const kind = item.type === 'upscaled' ? 'upscale' : 'generate';
   const models = useModels(kind);
-  const modelTitle = models.data?.find((model) => model.name === item.model)?.title || item.model;
+  const shownModel = item.model ? modelTitle(item.model, models.data) : '';
   const options = generationOptions(item);
   const format = outputFormat(item);
   const title = itemTitle(item) || t('card.upscaledTitle');
@@ -239,7 +240,7 @@ export function HistoryViewer({
                   </Detail>
                 </>
               ) : null}
-              <Detail label={t('viewer.model')}>{modelTitle || none}</Detail>
+              <Detail label={t('viewer.model')}>{shownModel || none}</Detail>
               {item.type === 'generated' ? (
                 <Detail label={t('viewer.options')}>
                   <ul className="viewer-options">

@@ -5,10 +5,10 @@ import type { GeneratedImage } from '../../api/generation.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { storeRedirectAfterLogin } from '../../auth/auth-storage.ts';
 import { CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
+import { ResultImageFrame } from '../../components/result-image-frame.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { ResultImageFrame } from './result-image-frame.tsx';
 
 interface GeneratedImageCardProps {
   image: GeneratedImage;

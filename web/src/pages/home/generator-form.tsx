@@ -10,9 +10,16 @@ import { useTranslation } from 'react-i18next';
 import type { GenerateRequest } from '../../api/generation.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { SparklesIcon } from '../../components/icons.tsx';
+import {
+  chosenModel,
+  defaultModel,
+  negativePromptApplies,
+  onlyDemoGenerators,
+} from '../../components/model-names.ts';
 import { SelectField } from '../../components/select-field.tsx';
-import { useModels } from '../../hooks/use-models.ts';
+import { useAllModels } from '../../hooks/use-models.ts';
 import { AspectRatioVisual } from './aspect-ratio-visual.tsx';
+import { DemoModelNotice } from './demo-model-notice.tsx';
 import {
   type GeneratorFormErrors,
   type GeneratorFormValues,
@@ -44,7 +51,7 @@ export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) 
     ...INITIAL_FORM_VALUES,
     ...preset?.values,
   }));
-  const models = useModels('generate');
+  const models = useAllModels();
   const appliedPreset = useRef(preset?.id);
   useEffect(() => {
     if (!preset || appliedPreset.current === preset.id) return;
@@ -90,15 +97,23 @@ export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) 
     onGenerate(toGenerateRequest(values));
   }
 
+  // "" sends no model (the server's default), shown under the default model's title; the others by title.
+  const fallback = defaultModel(models.data, 'generate');
   const modelOptions = [
-    { value: '', label: t('generator.modelDefault') },
-    ...(models.data ?? []).map((model) => ({
-      value: model.name,
-      label: model.default
-        ? t('generator.modelIsDefault', { title: model.title || model.name })
-        : model.title || model.name,
-    })),
+    {
+      value: '',
+      // The title is isolated (FSI…PDI) so a Latin title ending in ")" reads right inside Arabic text.
+      label: fallback
+        ? t('generator.modelIsDefault', { title: `\u2068${fallback.title}\u2069` })
+        : t('generator.modelFallback'),
+    },
+    ...(models.data ?? [])
+      .filter((model) => model.kind === 'generate' && model.name !== fallback?.name)
+      .map((model) => ({ value: model.name, label: model.title })),
   ];
+  const selected = chosenModel(models.data, 'generate', values.model);
+  // Guidance 0 (the Turbo models): the negative prompt is kept but marked as doing nothing.
+  const negativeIgnored = !negativePromptApplies(selected);
 
   const optionLabels = <T extends string>(group: 'style' | 'color' | 'lighting', keys: readonly T[]) =>
     keys.map((value) => ({ value, label: t(`options.${group}.${value}`) }));
@@ -111,6 +126,7 @@ export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) 
       noValidate
       aria-label={t('generator.formLabel')}
     >
+      {onlyDemoGenerators(models.data) ? <DemoModelNotice /> : null}
       <div className="field">
         <label htmlFor={ids.prompt} className="field-label">
           {t('generator.promptLabel')}
@@ -158,9 +174,15 @@ export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) 
           aria-describedby={ids.negativeHint}
           onChange={(event) => update('negativePrompt', event.target.value)}
         />
-        <p id={ids.negativeHint} className="field-hint">
-          {t('generator.negativePromptHint')}
-        </p>
+        {negativeIgnored && selected ? (
+          <p id={ids.negativeHint} className="field-note">
+            {t('generator.negativePromptNoEffect', { title: selected.title })}
+          </p>
+        ) : (
+          <p id={ids.negativeHint} className="field-hint">
+            {t('generator.negativePromptHint')}
+          </p>
+        )}
       </div>
 
       <ChoiceGroup

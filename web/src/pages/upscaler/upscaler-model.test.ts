@@ -8,6 +8,8 @@ import {
   progressPercent,
   uploadErrorMessage,
   upscaleErrorMessage,
+  upscaleEstimateSeconds,
+  upscaleTimeoutMs,
   validateUploadFile,
 } from './upscaler-model.ts';
 
@@ -81,5 +83,26 @@ describe('progress, slider and sizes', () => {
     expect(formatBytes(512, 'en')).toBe('512 byte');
     expect(formatBytes(2048, 'en')).toBe('2 kB');
     expect(formatBytes(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
+  });
+});
+
+describe('the time estimate before an upscale', () => {
+  it('is the time per output megapixel times the 4x output', () => {
+    // 500 × 500 → 2000 × 2000 = 4 MP at 8.5 s each.
+    expect(upscaleEstimateSeconds(8500, { width: 500, height: 500 })).toBeCloseTo(34, 5);
+    // 800 × 600 → 3200 × 2400 = 7.68 MP at 17 s: about 2 min 10 s.
+    expect(upscaleEstimateSeconds(17_000, { width: 800, height: 600 })).toBeCloseTo(130.56, 2);
+  });
+
+  it('is unknown until the model has a figure and the image its size', () => {
+    expect(upscaleEstimateSeconds(null, { width: 500, height: 500 })).toBeNull();
+    expect(upscaleEstimateSeconds(8500, null)).toBeNull();
+    expect(upscaleEstimateSeconds(8500, { width: 0, height: 0 })).toBeNull();
+  });
+
+  it('gives a slow model time to finish, and keeps the usual minute for a fast one', () => {
+    expect(upscaleTimeoutMs(null)).toBe(60_000);
+    expect(upscaleTimeoutMs(5)).toBe(60_000);
+    expect(upscaleTimeoutMs(130)).toBe(290_000);
   });
 });

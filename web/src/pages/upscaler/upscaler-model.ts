@@ -1,6 +1,8 @@
 // The upscaler's pure rules: what may be uploaded, which message a failure shows, how progress reads.
 import { UploadError } from '../../api/upload.ts';
 
+export { formatBytes } from '../../components/units.ts';
+
 /** A message to show: a translation key under `upscaler.errors`, or a server text we have no key for. */
 export type Message = { key: string } | { text: string };
 
@@ -91,19 +93,28 @@ export function clampSlider(value: number): number {
   return Math.round(Math.max(0, Math.min(100, value)));
 }
 
-/** Bytes → a short size in the page's language: "812 KB", "2.4 MB". */
-export function formatBytes(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+/** Every upscale enlarges each side four times. */
+export const UPSCALE_FACTOR = 4;
+
+/**
+ * Seconds an upscale of a `width` × `height` picture should take on this server: the model's measured
+ * milliseconds per output megapixel times the output's megapixels. Null while either is unknown.
+ */
+export function upscaleEstimateSeconds(
+  msPerOutputMegapixel: number | null | undefined,
+  size: { width: number; height: number } | null,
+): number | null {
+  if (!msPerOutputMegapixel || msPerOutputMegapixel <= 0 || !size || size.width <= 0 || size.height <= 0)
+    return null;
+  const outputMegapixels = (size.width * UPSCALE_FACTOR * size.height * UPSCALE_FACTOR) / 1_000_000;
+  return (msPerOutputMegapixel * outputMegapixels) / 1000;
+}
+
+/**
+ * How long the page waits for an upscale before giving up: the usual minute, or for a slow model twice
+ * its estimate plus the queue's share, so the high-quality upscaler is not cut off half way.
+ */
+export function upscaleTimeoutMs(estimateSeconds: number | null): number {
+  if (estimateSeconds === null) return UPSCALE_TIMEOUT_MS;
+  return Math.max(UPSCALE_TIMEOUT_MS, Math.ceil(estimateSeconds * 2 * 1000) + 30_000);
 }

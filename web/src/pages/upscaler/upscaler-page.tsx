@@ -6,6 +6,7 @@ import { HouseAd } from '../../components/house-ad.tsx';
 import {
   AlertIcon,
   ArrowBackIcon,
+  ClockIcon,
   CopyIcon,
   DownloadIcon,
   LinkIcon,
@@ -13,8 +14,11 @@ import {
   UploadIcon,
   UpscaleIcon,
 } from '../../components/icons.tsx';
+import { chosenModel, modelTitle } from '../../components/model-names.ts';
+import { ResultImageFrame } from '../../components/result-image-frame.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { formatDuration } from '../../components/units.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useModels } from '../../hooks/use-models.ts';
 import { useUploadImage } from '../../hooks/use-upload-image.ts';
@@ -24,7 +28,10 @@ import {
   EXAMPLE_IMAGE,
   formatBytes,
   type Message,
+  UPSCALE_FACTOR,
   uploadErrorMessage,
+  upscaleEstimateSeconds,
+  upscaleTimeoutMs,
   validateUploadFile,
 } from './upscaler-model.ts';
 import { type UpscalePhase, useUpscaleRun } from './use-upscale-run.ts';
@@ -78,9 +85,12 @@ export function UpscalerPage() {
   const [linkLoading, setLinkLoading] = useState(false);
   const [format, setFormat] = useState<OutputFormat>('png');
   const [model, setModel] = useState('');
+  // The loaded picture's size, for the time estimate (known once the browser has decoded it).
+  const [sourceSize, setSourceSize] = useState<{ url: string; width: number; height: number } | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const linkInputRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLElement>(null);
+  const sourceImageRef = useRef<HTMLImageElement>(null);
   const linkInputId = useId();
   const linkHintId = useId();
 
@@ -96,11 +106,16 @@ export function UpscalerPage() {
 
   const models = useModels('upscale');
   const modelOptions = models.data?.length
-    ? models.data.map((entry) => ({ value: entry.name, label: entry.title || entry.name }))
+    ? models.data.map((entry) => ({ value: entry.name, label: modelTitle(entry.name, models.data) }))
     : [{ value: '', label: t('upscaler.modelDefault') }];
   const selectedModel = modelOptions.some((option) => option.value === model)
     ? model
     : (models.data?.find((entry) => entry.default)?.name ?? modelOptions[0]!.value);
+  const size = sourceSize?.url === source.url ? sourceSize : null;
+  const estimate = upscaleEstimateSeconds(
+    chosenModel(models.data, 'upscale', selectedModel)?.ms_per_output_megapixel,
+    size,
+  );
 
   const upload = useUploadImage();
   const working = phase.kind === 'working';
@@ -134,6 +149,13 @@ export function UpscalerPage() {
       cancelled = true;
     };
   }, [queryImage]);
+
+  // A picture that was already decoded (pre-rendered page, cache) fires no load event for React to see.
+  useEffect(() => {
+    const image = sourceImageRef.current;
+    if (image?.complete && image.naturalWidth > 0)
+      setSourceSize({ url: source.url, width: image.naturalWidth, height: image.naturalHeight });
+  }, [source.url]);
 
   const replaceSource = (next: Source) => {
     setSource(next);
@@ -190,7 +212,13 @@ export function UpscalerPage() {
   const onUpscale = () => {
     if (!source.url || busy) return;
     setSourceNotice(null);
-    start({ imageUrl: source.url, isExample: source.isExample, format, model: selectedModel });
+    start({
+      imageUrl: source.url,
+      isExample: source.isExample,
+      format,
+      model: selectedModel,
+      timeoutMs: upscaleTimeoutMs(estimate),
+    });
     requestAnimationFrame(() => {
       if (window.matchMedia(STACKED_LAYOUT_QUERY).matches)
         resultRef.current?.scrollIntoView({ block: 'start' });
@@ -225,7 +253,17 @@ export function UpscalerPage() {
               {t('upscaler.originalHeading')}
             </h2>
             <figure className="source-image">
-              <img src={source.url} alt={t('upscaler.originalAlt')} className="source-image__img" />
+              <img
+                ref={sourceImageRef}
+                src={source.url}
+                alt={t('upscaler.originalAlt')}
+                className="source-image__img"
+                onLoad={(event) => {
+                  const { naturalWidth, naturalHeight } = event.currentTarget;
+                  if (naturalWidth > 0)
+                    setSourceSize({ url: source.url, width: naturalWidth, height: naturalHeight });
+                }}
+              />
               {source.isExample ? (
                 <span className="source-image__badge">{t('upscaler.exampleBadge')}</span>
               ) : null}
@@ -323,6 +361,20 @@ export function UpscalerPage() {
                     onChange={setModel}
                     disabled={working}
                   />
+                  {estimate !== null && size ? (
+                    <p className="upscaler__estimate" aria-live="polite">
+                      <ClockIcon />
+                      <span>
+                        {t('upscaler.estimate', { time: formatDuration(estimate, i18n.language) })}
+                        <span className="upscaler__estimate-size">
+                          {t('upscaler.estimateSize', {
+                            width: size.width * UPSCALE_FACTOR,
+                            height: size.height * UPSCALE_FACTOR,
+                          })}
+                        </span>
+                      </span>
+                    </p>
+                  ) : null}
                 </div>
                 <SelectField
                   label={t('upscaler.scaleLabel')}
@@ -381,6 +433,9 @@ interface ResultPanelProps {
 function ResultPanel({ ref, phase, before, locale, text, onBack }: ResultPanelProps) {
   const { t } = useTranslation();
   const toast = useToast();
+  // Which flagged result the viewer chose to see; a new result starts hidden again.
+  const [revealedUrl, setRevealed] = useState<string | null>(null);
+  const revealed = phase.kind === 'done' && revealedUrl === phase.result.url;
 
   const copyLink = async (url: string) => {
     try {
@@ -437,13 +492,31 @@ function ResultPanel({ ref, phase, before, locale, text, onBack }: ResultPanelPr
 
       {phase.kind === 'done' ? (
         <>
-          <CompareSlider
-            key={phase.result.url}
-            before={before}
-            after={phase.result.url}
-            width={phase.result.width}
-            height={phase.result.height}
-          />
+          {phase.result.flagged && !revealed ? (
+            // The same notice and blur as a flagged generation; the comparison opens once revealed.
+            <figure className="result-image upscaler__flagged">
+              <ResultImageFrame
+                image={phase.result}
+                alt={t('upscaler.resultAlt')}
+                hidden
+                onReveal={() => setRevealed(phase.result.url)}
+              />
+            </figure>
+          ) : (
+            <CompareSlider
+              key={phase.result.url}
+              before={before}
+              after={phase.result.url}
+              width={phase.result.width}
+              height={phase.result.height}
+            />
+          )}
+          {phase.result.flagged && revealed ? (
+            <p className="upscaler__flag-note">
+              <AlertIcon />
+              {t('status.flagged')}
+            </p>
+          ) : null}
           <dl className="result-details">
             <div>
               <dt>{t('upscaler.dimensionsLabel')}</dt>

@@ -19,6 +19,8 @@ export interface UpscaleResult {
   height: number;
   /** null when the server did not say */
   bytes: number | null;
+  /** The image check found it may be unsuitable: shown blurred behind the same notice as a generation. */
+  flagged: boolean;
 }
 
 export type UpscalePhase =
@@ -32,6 +34,8 @@ export interface UpscaleInput {
   isExample: boolean;
   format: OutputFormat;
   model: string;
+  /** How long to wait before giving up (a slow model gets longer: upscaleTimeoutMs). */
+  timeoutMs: number;
 }
 
 interface Callbacks {
@@ -42,7 +46,8 @@ interface Callbacks {
 /**
  * One upscale at a time (spec 4): idle → working → done or failed. A real image is sent with ?async=1 and
  * followed over the job's event stream (real tile progress, capped at 95% until done); the default example
- * gets its canned result after a second without any call. The whole run times out after 60 s.
+ * gets its canned result after a second without any call. The whole run times out after 60 s, or after
+ * the time the caller allows a slow model.
  */
 export function useUpscaleRun(callbacks: Callbacks) {
   const [phase, setPhase] = useState<UpscalePhase>({ kind: 'idle' });
@@ -79,16 +84,14 @@ export function useUpscaleRun(callbacks: Callbacks) {
       if (input.isExample) {
         setTimeout(async () => {
           const bytes = await fetchFileSize(EXAMPLE_RESULT.url);
-          finish(id, { ...EXAMPLE_RESULT, bytes });
+          finish(id, { ...EXAMPLE_RESULT, bytes, flagged: false });
         }, EXAMPLE_DELAY_MS);
         return;
       }
 
       const startedAt = Date.now();
-      setTimeout(
-        () => finish(id, null, upscaleErrorMessage(new UploadError('timeout', ''))),
-        UPSCALE_TIMEOUT_MS,
-      );
+      const timeoutMs = Math.max(UPSCALE_TIMEOUT_MS, input.timeoutMs);
+      setTimeout(() => finish(id, null, upscaleErrorMessage(new UploadError('timeout', ''))), timeoutMs);
       startUpscale.mutate(
         {
           request: {
@@ -96,12 +99,12 @@ export function useUpscaleRun(callbacks: Callbacks) {
             format: input.format,
             ...(input.model ? { model: input.model } : {}),
           },
+          // The call itself answers at once (202); only the job takes long.
           timeoutMs: UPSCALE_TIMEOUT_MS,
         },
         {
           onSuccess: (accepted) => {
-            if (id === runId.current && Date.now() - startedAt < UPSCALE_TIMEOUT_MS)
-              setJobId(accepted.job_id);
+            if (id === runId.current && Date.now() - startedAt < timeoutMs) setJobId(accepted.job_id);
           },
           onError: (error) => finish(id, null, upscaleErrorMessage(error)),
         },
@@ -124,7 +127,13 @@ export function useUpscaleRun(callbacks: Callbacks) {
       }
       setPhase({ kind: 'working', percent: 100, queued: false });
       void fetchFileSize(image.url).then((bytes) =>
-        finish(id, { url: image.url, width: image.width, height: image.height, bytes }),
+        finish(id, {
+          url: image.url,
+          width: image.width,
+          height: image.height,
+          bytes,
+          flagged: image.flagged === true,
+        }),
       );
     } else if (data.status === 'error') {
       finish(id, null, jobErrorMessage(data.error));

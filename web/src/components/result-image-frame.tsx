@@ -1,12 +1,13 @@
-// A generated picture at its own aspect ratio, and for a flagged one the notice with "Show image" over
-// the blurred picture: the generator's results and the chat's turns.
+// A generated or upscaled picture at its own aspect ratio, and for a flagged one the notice with "Show
+// image" over the blurred picture: the generator's results, the chat's turns and the upscaler's result.
 import { useTranslation } from 'react-i18next';
-import type { GeneratedImage } from '../../api/generation.ts';
-import { AlertIcon, EyeIcon } from '../../components/icons.tsx';
-import { ratioStyle } from './result-layout.ts';
+import type { GeneratedImage } from '../api/generation.ts';
+import { ratioStyle } from '../pages/home/result-layout.ts';
+import { AlertIcon, EyeIcon } from './icons.tsx';
+import './result-image-frame.css';
 
 interface ResultImageFrameProps {
-  image: GeneratedImage;
+  image: Pick<GeneratedImage, 'url' | 'width' | 'height' | 'flagged'>;
   alt: string;
   /** Below the fold (results after the first): fetched as it comes near. */
   lazy?: boolean;
@@ -18,7 +19,10 @@ interface ResultImageFrameProps {
 export function ResultImageFrame({ image, alt, lazy = false, hidden, onReveal }: ResultImageFrameProps) {
   const { t } = useTranslation();
   return (
-    <div className="result-image__frame" style={ratioStyle(image.width, image.height)}>
+    <div
+      className={hidden ? 'result-image__frame result-image__frame--hidden' : 'result-image__frame'}
+      style={ratioStyle(image.width, image.height)}
+    >
       <img
         src={image.url}
         width={image.width}

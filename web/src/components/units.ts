@@ -1,0 +1,67 @@
+// Sizes, rates and durations in the reader's language, for downloads, model sizes and time estimates.
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** Bytes → a short size: "812 kB", "2.4 MB", "2.6 GB" (steps of 1024, one decimal past bytes). */
+export function formatBytes(bytes: number, locale: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+/** Bytes per second → "12.5 MB/s". */
+export function formatRate(bytesPerSecond: number, locale: string): string {
+  let value = Math.max(0, bytesPerSecond);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: `${BYTE_UNITS[unit]}-per-second`,
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+function unitText(value: number, unit: 'hour' | 'minute' | 'second' | 'millisecond', locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+}
+
+/**
+ * Seconds → "45 sec", "2 min 10 sec", "1 hr 5 min". Rounded to what a reader can use: whole seconds under
+ * a minute, tens of seconds under an hour, whole minutes past it; never "0 sec". With `subSecond`, times
+ * under a second read in milliseconds ("20 ms": a per-image cost), else they count as a second (a wait).
+ */
+export function formatDuration(seconds: number, locale: string, subSecond = false): string {
+  const finite = Number.isFinite(seconds) ? seconds : 1;
+  if (subSecond && finite > 0 && finite < 1)
+    return unitText(Math.max(1, Math.round(finite * 1000)), 'millisecond', locale);
+  const total = Math.max(1, finite);
+  if (total < 60) return unitText(Math.round(total) || 1, 'second', locale);
+  if (total < 3600) {
+    const rounded = Math.round(total / 10) * 10;
+    const minutes = Math.floor(rounded / 60);
+    const rest = rounded % 60;
+    if (minutes >= 60) return unitText(1, 'hour', locale);
+    return rest === 0
+      ? unitText(minutes, 'minute', locale)
+      : `${unitText(minutes, 'minute', locale)} ${unitText(rest, 'second', locale)}`;
+  }
+  const rounded = Math.round(total / 60);
+  const hours = Math.floor(rounded / 60);
+  const minutes = rounded % 60;
+  return minutes === 0
+    ? unitText(hours, 'hour', locale)
+    : `${unitText(hours, 'hour', locale)} ${unitText(minutes, 'minute', locale)}`;
+}
