@@ -84,7 +84,7 @@ describe('the upscaler page in a real browser', () => {
     });
     expect(size).toMatchObject({ width: 256, height: 192 });
     expect(size.src).toMatch(/^\/files\//);
-    expect(await page.getByText('256 × 192 px').isVisible()).toBe(true);
+    expect(await page.getByText('256 × 192 px', { exact: true }).isVisible()).toBe(true);
 
     const slider = page.getByRole('slider');
     expect(await slider.getAttribute('aria-valuenow')).toBe('50');
