@@ -1,7 +1,9 @@
 // With an image classifier configured, the worker asks it about every generated image, and its verdict
 // reaches the client as `flagged` even for a harmless prompt: an operator's own (SAFETY_MODEL_PATH), and an
 // installed safety model (MODELS_DIR/<id>/pictura.json, as the installer writes nsfwjs's), which checks
-// upscales too and whose verdict blurs the picture in the community gallery.
+// upscales too and whose verdict blurs the picture in the community gallery. The built-in abstract-art model
+// is not checked: it cannot draw a person, and a photo classifier's verdicts on its colour fields are noise.
+// The generations checked here run on a tiny Stable Diffusion folder in MODELS_DIR.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import {
   channelMeanClassifier,
   NSFWJS_CLASSES,
 } from '../../services/worker/src/output/safety-classifier.fixture.ts';
+import { writeTinySdFolder } from '../../services/worker/src/pipelines/sd-turbo/sd-turbo.fixture.ts';
 import { launchBrowser, openApp } from '../support/browser.ts';
 import { readEvents, type Stack, startStack } from '../support/stack.ts';
 
@@ -22,10 +25,16 @@ describe('a configured image safety classifier', () => {
 
   beforeAll(async () => {
     writeFileSync(path, channelMeanClassifier());
+    await writeTinySdFolder(join(dir, 'models', 'tiny-turbo'));
     // Class 0 scores the red channel's mean; a threshold of 0 makes every image "unsafe" to this model.
     stack = await startStack({
       processes: ['billing', 'history', 'jobs', 'worker', 'gateway'],
-      env: { SAFETY_MODEL_PATH: path, SAFETY_UNSAFE_CLASSES: '0', SAFETY_THRESHOLD: '0' },
+      env: {
+        SAFETY_MODEL_PATH: path,
+        SAFETY_UNSAFE_CLASSES: '0',
+        SAFETY_THRESHOLD: '0',
+        MODELS_DIR: join(dir, 'models'),
+      },
     });
   }, 180_000);
   afterAll(async () => {
@@ -64,6 +73,7 @@ describe('an installed safety model (the default image check)', () => {
   let stack: Stack;
 
   beforeAll(async () => {
+    await writeTinySdFolder(join(modelsDir, 'tiny-turbo'));
     // What the installer leaves for nsfwjs's classifier, with a test model that always answers "porn".
     mkdirSync(join(modelsDir, 'always-porn'));
     writeFileSync(join(modelsDir, 'always-porn', 'model.onnx'), alwaysPornClassifier());
@@ -118,6 +128,20 @@ describe('an installed safety model (the default image check)', () => {
       );
     await expect.poll(async () => (await job()).body.status, { timeout: 30_000 }).toBe('completed');
     expect((await job()).body.images).toEqual([expect.objectContaining({ flagged: true })]);
+
+    // The abstract demo model's colour fields are not put to the photo classifier.
+    const abstract = await stack.api<{ job_id: string }>('POST', '/api/generate', undefined, {
+      prompt: 'a quiet meadow with daisies',
+      model: 'pictura-abstract',
+      seed: 3,
+    });
+    const abstractJob = () =>
+      stack.api<{ status: string; images: { flagged: boolean }[] }>(
+        'GET',
+        `/api/jobs/${abstract.body.job_id}`,
+      );
+    await expect.poll(async () => (await abstractJob()).body.status, { timeout: 30_000 }).toBe('completed');
+    expect((await abstractJob()).body.images).toEqual([expect.objectContaining({ flagged: false })]);
 
     // An upscale is checked the same way.
     const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#88aa44' } })

@@ -98,6 +98,11 @@ export interface AdvertisedModel {
     fixedSize: boolean;
     /** False when the negative prompt has no effect (guidance off, as on Turbo models). */
     negativePrompt: boolean;
+    /**
+     * False for a model that cannot depict people or bodies at all (the built-in abstract-art model): a
+     * photo-trained safety classifier's verdicts on its colour fields are noise, so they are not checked.
+     */
+    imageCheck?: boolean;
   };
   /** Upscale models: milliseconds per output megapixel on the provider in use, for an estimate. */
   msPerOutputMegapixel?: number;

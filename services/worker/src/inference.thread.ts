@@ -99,7 +99,9 @@ async function run(task: Exclude<InferenceTask, { kind: 'reload' }>, models: Mod
     const size = pipeline.renderSize?.(task.params.width, task.params.height) ?? task.params;
     const image = await pipeline.generate({ ...task.params, ...size }, onProgress);
     const inferenceMs = elapsed();
-    const classifier = classifierFor(models, task.safetyModel);
+    const generator = models.models.find((m) => m.kind === 'generate' && m.name === task.model);
+    const classifier =
+      generator?.settings?.imageCheck === false ? undefined : classifierFor(models, task.safetyModel);
     const flagged = classifier ? await classifier.isUnsafe(image) : false;
     const data = image.data;
     send({ type: 'done', id: task.id, image: { ...image, data }, inferenceMs, flagged }, [

@@ -23,7 +23,17 @@ export function builtinGenerator(provider: string): RegisteredModel {
     licence: BUILTIN_LICENCE,
     sizeBytes: 0,
     source: 'builtin',
-    settings: { steps: 1, guidance: 0, width: 512, height: 512, fixedSize: false, negativePrompt: true },
+    // nsfwjs's photo classifier flagged 8 of 40 harmless prompts × styles on these colour fields (watercolour
+    // pastels read as "porn" up to 0.93): noise on a model that cannot draw a person, so no image check.
+    settings: {
+      steps: 1,
+      guidance: 0,
+      width: 512,
+      height: 512,
+      fixedSize: false,
+      negativePrompt: true,
+      imageCheck: false,
+    },
     provider,
   };
 }
