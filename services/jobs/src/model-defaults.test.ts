@@ -1,20 +1,9 @@
-import type { ModelKind } from '@pictura/common/model-manifest';
 import type { AdvertisedModel } from '@pictura/common/queues';
 import { describe, expect, it } from 'vitest';
+import { advertisedModel } from './advertised-model.fixture.ts';
 import { defaultModelFor, markDefaults, NO_SAFETY_CHECK, safetyModelFor } from './model-defaults.ts';
 
-const model = (name: string, kind: ModelKind, extra: Partial<AdvertisedModel> = {}): AdvertisedModel => ({
-  name,
-  kind,
-  title: name,
-  description: '',
-  builtin: false,
-  isDefault: false,
-  licence: { name: 'MIT', url: 'https://opensource.org/license/mit', commercialUse: true },
-  sizeBytes: 1,
-  source: 'local',
-  ...extra,
-});
+const model = advertisedModel;
 
 // What a worker with the built-ins, SD-Turbo, the HQ upscaler and the NSFW classifier installed advertises.
 const offered = [

@@ -1,7 +1,6 @@
 import { createAdminCheck } from '@pictura/common/admin-check';
 import type { ServiceDatabase } from '@pictura/common/database';
 import { modelCatalogue } from '@pictura/common/model-catalogue';
-import type { ModelKind } from '@pictura/common/model-manifest';
 import {
   type AdvertisedModel,
   MODELS_QUEUE,
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
 import { openTestDatabase } from '../../../test/support/databases.ts';
 import { testRedis } from '../../../test/support/redis.ts';
+import { advertisedModel } from './advertised-model.fixture.ts';
 import { schema } from './db/schema.ts';
 import { createModelsRepository } from './models.repository.ts';
 import { createModelsService, type ModelsService } from './models.service.ts';
@@ -23,18 +23,7 @@ import { createQueueRepository, type QueueRepository } from './queue.repository.
 import { createSettingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
 
-const model = (name: string, kind: ModelKind, extra: Partial<AdvertisedModel> = {}): AdvertisedModel => ({
-  name,
-  kind,
-  title: name,
-  description: '',
-  builtin: false,
-  isDefault: false,
-  licence: { name: 'MIT', url: 'https://opensource.org/license/mit', commercialUse: true },
-  sizeBytes: 1000,
-  source: 'local',
-  ...extra,
-});
+const model = advertisedModel;
 
 const HF_INSTALLED = 'hf:someone/tiny-sd@0123456789abcdef0123456789abcdef01234567';
 

@@ -1,26 +1,17 @@
 import { createAdminCheck } from '@pictura/common/admin-check';
 import type { ServiceDatabase } from '@pictura/common/database';
-import { type AdvertisedModel, workerModelsKey } from '@pictura/common/queues';
+import { workerModelsKey } from '@pictura/common/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
 import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
 import { testRedis } from '../../../test/support/redis.ts';
+import { advertisedModel } from './advertised-model.fixture.ts';
 import { schema } from './db/schema.ts';
 import { createModelsRepository, type ModelsRepository } from './models.repository.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { createSettingsService, DEFAULT_SETTINGS, type SettingsService } from './settings.service.ts';
 
-const model = (name: string, kind: AdvertisedModel['kind'] = 'generate'): AdvertisedModel => ({
-  name,
-  kind,
-  title: name,
-  description: '',
-  builtin: false,
-  isDefault: false,
-  licence: { name: 'MIT', url: 'https://opensource.org/license/mit', commercialUse: true },
-  sizeBytes: 1,
-  source: 'local',
-});
+const model = advertisedModel;
 
 const valid = {
   anonymousGeneratePerMinute: 10,

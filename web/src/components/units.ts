@@ -2,36 +2,35 @@
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** Bytes → a short size: "812 kB", "2.4 MB", "2.6 GB" (steps of 1024, one decimal past bytes). */
-export function formatBytes(bytes: number, locale: string): string {
+/** Scales bytes to the largest unit under 1024 of it: 2_500_000 → { value: 2.38…, unit: 'megabyte' }. */
+function scaleBytes(bytes: number): { value: number; unit: (typeof BYTE_UNITS)[number]; index: number } {
   let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+  let index = 0;
+  while (value >= 1024 && index < BYTE_UNITS.length - 1) {
     value /= 1024;
-    unit++;
+    index++;
   }
+  return { value, unit: BYTE_UNITS[index]!, index };
+}
+
+function formatScaled(bytes: number, locale: string, suffix: '' | '-per-second'): string {
+  const { value, unit, index } = scaleBytes(bytes);
   return new Intl.NumberFormat(locale, {
     style: 'unit',
-    unit: BYTE_UNITS[unit],
+    unit: `${unit}${suffix}`,
     unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
+    maximumFractionDigits: index === 0 ? 0 : 1,
   }).format(value);
+}
+
+/** Bytes → a short size: "812 kB", "2.4 MB", "2.6 GB" (steps of 1024, one decimal past bytes). */
+export function formatBytes(bytes: number, locale: string): string {
+  return formatScaled(bytes, locale, '');
 }
 
 /** Bytes per second → "12.5 MB/s". */
 export function formatRate(bytesPerSecond: number, locale: string): string {
-  let value = Math.max(0, bytesPerSecond);
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: `${BYTE_UNITS[unit]}-per-second`,
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+  return formatScaled(bytesPerSecond, locale, '-per-second');
 }
 
 function unitText(value: number, unit: 'hour' | 'minute' | 'second' | 'millisecond', locale: string): string {
