@@ -48,3 +48,19 @@ export async function startAuthService(
     },
   };
 }
+
+/** Registers an administrator (the first account) and a member; their user ids. */
+export async function registerAdminAndMember(
+  auth: TestAuthService,
+): Promise<{ admin: number; member: number }> {
+  const ids = { admin: 0, member: 0 };
+  for (const name of ['admin', 'member'] as const) {
+    const signIn = await auth.client.register({
+      username: name,
+      password: 'a long enough password',
+      clientIp: '127.0.0.1',
+    });
+    ids[name] = signIn.user!.id;
+  }
+  return ids;
+}

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createAdminCheck } from '@pictura/common/admin-check';
 import type { ServiceDatabase } from '@pictura/common/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
+import {
+  registerAdminAndMember,
+  startAuthService,
+  type TestAuthService,
+} from '../../../test/support/auth-service.ts';
 import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
 import { schema } from './db/schema.ts';
 import { createJobStatsRepository } from './job-stats.repository.ts';
@@ -41,14 +45,7 @@ describe.each(ENGINES)('job statistics on %s', (engine) => {
 
   beforeAll(async () => {
     auth = await startAuthService('pglite');
-    for (const name of ['admin', 'member'] as const) {
-      const signIn = await auth.client.register({
-        username: name,
-        password: 'a long enough password',
-        clientIp: '127.0.0.1',
-      });
-      ids[name] = signIn.user!.id;
-    }
+    Object.assign(ids, await registerAdminAndMember(auth));
     database = await openTestDatabase(engine, {
       service: 'jobs',
       schema,

@@ -12,7 +12,11 @@ import {
 import { createRedis } from '@pictura/common/redis';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
+import {
+  registerAdminAndMember,
+  startAuthService,
+  type TestAuthService,
+} from '../../../test/support/auth-service.ts';
 import { openTestDatabase } from '../../../test/support/databases.ts';
 import { testRedis } from '../../../test/support/redis.ts';
 import { advertisedModel } from './advertised-model.fixture.ts';
@@ -62,14 +66,7 @@ describe('the admin Models page in jobs', () => {
 
   beforeAll(async () => {
     auth = await startAuthService('pglite');
-    for (const name of ['admin', 'member'] as const) {
-      const signIn = await auth.client.register({
-        username: name,
-        password: 'a long enough password',
-        clientIp: '127.0.0.1',
-      });
-      ids[name] = signIn.user!.id;
-    }
+    Object.assign(ids, await registerAdminAndMember(auth));
     database = await openTestDatabase('pglite', {
       service: 'jobs',
       schema,

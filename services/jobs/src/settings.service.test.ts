@@ -2,7 +2,11 @@ import { createAdminCheck } from '@pictura/common/admin-check';
 import type { ServiceDatabase } from '@pictura/common/database';
 import { workerModelsKey } from '@pictura/common/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
+import {
+  registerAdminAndMember,
+  startAuthService,
+  type TestAuthService,
+} from '../../../test/support/auth-service.ts';
 import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
 import { testRedis } from '../../../test/support/redis.ts';
 import { advertisedModel } from './advertised-model.fixture.ts';
@@ -34,14 +38,7 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
 
   beforeAll(async () => {
     auth = await startAuthService('pglite');
-    for (const name of ['admin', 'member'] as const) {
-      const signIn = await auth.client.register({
-        username: name,
-        password: 'a long enough password',
-        clientIp: '127.0.0.1',
-      });
-      ids[name] = signIn.user!.id;
-    }
+    Object.assign(ids, await registerAdminAndMember(auth));
     database = await openTestDatabase(engine, {
       service: 'jobs',
       schema,
