@@ -88,12 +88,14 @@ const reloadModels = async () => {
   logModels('models reloaded');
   await heartbeat();
 };
-if (config.MODELS_DIR) {
-  const watcher = watchModelsDir(config.MODELS_DIR, config.MODELS_WATCH_MS, () =>
-    reloadModels().catch((error) => logger.error({ err: error }, 'reloading models failed')),
-  );
-  shutdown.add('models watcher', () => watcher.close());
-}
+// Every change to MODELS_DIR reaches this worker through the watcher, its own installs included (it is told
+// to look at once), so each change is reloaded once.
+const watcher = config.MODELS_DIR
+  ? watchModelsDir(config.MODELS_DIR, config.MODELS_WATCH_MS, () =>
+      reloadModels().catch((error) => logger.error({ err: error }, 'reloading models failed')),
+    )
+  : undefined;
+if (watcher) shutdown.add('models watcher', () => watcher.close());
 
 const handlers = {
   [QUEUE_NAMES.generate]: createGenerateHandler({ pool, store }),
@@ -103,7 +105,7 @@ const handlers = {
     hfEndpoint: config.HF_ENDPOINT,
     hfToken: config.HF_TOKEN,
     npmRegistry: config.npm_config_registry ?? config.NPM_CONFIG_REGISTRY,
-    changed: reloadModels,
+    changed: async () => watcher?.check(),
   }),
 };
 const unhandled = [...Object.values(QUEUE_NAMES), MODELS_QUEUE].filter((name) => !(name in handlers));

@@ -3,26 +3,36 @@
 // on the network volumes MODELS_DIR lives on in clusters, where file events are not delivered.
 import { modelsDirSignature } from './model-folders.ts';
 
+export interface ModelsWatcher {
+  /** Looks now (after any look in progress), e.g. right after this worker changed MODELS_DIR itself. */
+  check(): Promise<void>;
+  close(): void;
+}
+
 export function watchModelsDir(
   modelsDir: string,
   intervalMs: number,
   changed: () => Promise<unknown>,
-): { close(): void } {
+): ModelsWatcher {
   let last: string | undefined;
-  let busy = false;
-  const poll = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      const signature = await modelsDirSignature(modelsDir).catch(() => last);
-      if (last !== undefined && signature !== last) await changed();
-      last = signature;
-    } finally {
-      busy = false;
-    }
+  const look = async () => {
+    const signature = await modelsDirSignature(modelsDir).catch(() => last);
+    if (last !== undefined && signature !== last) await changed();
+    last = signature;
   };
-  void poll();
-  const timer = setInterval(() => void poll(), intervalMs);
+  // One look at a time: a timer tick during a look is skipped, an explicit check waits its turn.
+  let running: Promise<void> | undefined;
+  const run = () => {
+    const next: Promise<void> = (running ?? Promise.resolve()).then(look).finally(() => {
+      if (running === next) running = undefined;
+    });
+    running = next;
+    return next;
+  };
+  void run();
+  const timer = setInterval(() => {
+    if (!running) void run();
+  }, intervalMs);
   timer.unref();
-  return { close: () => clearInterval(timer) };
+  return { check: run, close: () => clearInterval(timer) };
 }
