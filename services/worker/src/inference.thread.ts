@@ -63,7 +63,7 @@ let running = 0;
 const retired: ModelRegistry[] = [];
 async function freeRetired() {
   if (running > 0 || !registry) return;
-  for (const old of retired.splice(0)) await releaseDropped(old, registry);
+  await releaseDropped(retired.splice(0), registry);
 }
 
 /**

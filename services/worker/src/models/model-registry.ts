@@ -209,10 +209,14 @@ export async function loadModelRegistry(options: RegistryOptions): Promise<Model
   return registry;
 }
 
-/** Frees what the previous registry held and the new one no longer uses. */
-export async function releaseDropped(previous: ModelRegistry, current: ModelRegistry): Promise<void> {
-  for (const [signature, entry] of previous.entries) {
-    if (current.entries.has(signature)) continue;
-    await entry.loaded.value.release?.().catch(() => {});
-  }
+/**
+ * Frees what earlier registries held and the current one no longer uses, each model once (a model several
+ * reloads kept and the last one dropped is in more than one of them).
+ */
+export async function releaseDropped(previous: ModelRegistry[], current: ModelRegistry): Promise<void> {
+  const dropped = new Set<Entry>();
+  for (const registry of previous)
+    for (const [signature, entry] of registry.entries)
+      if (current.entries.get(signature) !== entry) dropped.add(entry);
+  for (const entry of dropped) await entry.loaded.value.release?.().catch(() => {});
 }
