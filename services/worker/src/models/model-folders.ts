@@ -1,10 +1,11 @@
 // Reads MODELS_DIR into the list of model folders it holds (the layout is described in
 // services/common/src/model-manifest.ts), each with a signature that changes whenever its files do, so a
 // reload re-opens only what changed. Nothing here opens a model.
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { type ModelKind, type ModelManifest, readManifestFile } from '@pictura/common/model-manifest';
 import { detectSdTurboFolder } from '../pipelines/sd-turbo/sd-turbo.pipeline.ts';
+import { folderFacts } from './folder-facts.ts';
 
 /** The folder under MODELS_DIR whose .onnx files are an operator's upscale models. */
 export const UPSCALE_FOLDER = 'upscale';
@@ -34,22 +35,6 @@ async function entriesOf(dir: string) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-}
-
-/** Total size and newest change under a folder (recursive), for the signature and the size shown. */
-async function folderFacts(path: string): Promise<{ bytes: number; newest: number; files: number }> {
-  const info = await stat(path);
-  if (!info.isDirectory()) return { bytes: info.size, newest: info.mtimeMs, files: 1 };
-  let bytes = 0;
-  let newest = info.mtimeMs;
-  let files = 0;
-  for (const entry of await entriesOf(path)) {
-    const facts = await folderFacts(join(path, entry.name));
-    bytes += facts.bytes;
-    newest = Math.max(newest, facts.newest);
-    files += facts.files;
-  }
-  return { bytes, newest, files };
 }
 
 async function folderOf(name: string, path: string, kind: ModelKind, manifest?: ModelManifest) {

@@ -18,8 +18,10 @@ import {
   MODEL_ID_PATTERN,
   type ModelManifest,
   parseManifest,
+  readManifestFile,
 } from '@pictura/common/model-manifest';
 import type { ModelTaskProgress } from '@pictura/common/queues';
+import { folderFacts } from '../folder-facts.ts';
 import { titleFromName } from '../model-descriptions.ts';
 import { ensureDiskSpace, type StatfsFunction } from './disk-space.ts';
 import { gitBlobSha1File, integrityOf, sha256File } from './file-hashes.ts';
@@ -375,14 +377,6 @@ export async function removeModel(id: string, modelsDir: string): Promise<void> 
   }
 }
 
-async function folderSize(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
-  }
-  return total;
-}
-
 /** Models with a pictura.json under MODELS_DIR (installed ones and operator folders that carry one). */
 export async function listInstalled(modelsDir: string): Promise<InstalledModel[]> {
   const entries = await readdir(modelsDir, { withFileTypes: true }).catch(() => []);
@@ -390,13 +384,14 @@ export async function listInstalled(modelsDir: string): Promise<InstalledModel[]
   for (const entry of entries) {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const dir = join(modelsDir, entry.name);
-    let manifest: ModelManifest;
-    try {
-      manifest = parseManifest(JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')), dir);
-    } catch {
-      continue;
-    }
-    models.push({ ...manifest, id: manifest.id ?? entry.name, dir, sizeBytes: await folderSize(dir) });
+    const manifest = await readManifestFile(dir).catch(() => undefined);
+    if (!manifest) continue;
+    models.push({
+      ...manifest,
+      id: manifest.id ?? entry.name,
+      dir,
+      sizeBytes: (await folderFacts(dir)).bytes,
+    });
   }
   return models.sort((a, b) => a.id.localeCompare(b.id));
 }
