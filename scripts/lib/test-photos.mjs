@@ -2,6 +2,7 @@
 // Fetches, once, the real inputs that the model tests and benches need into the gitignored `.cache/`:
 // - photos from Debian's `python3-skimage` and `python-matplotlib-data` packages (the images scikit-image
 //   and matplotlib ship for their own examples), copied out of the .deb files to `.cache/photos/`;
+// - Pictura Emoji's training sources (Debian's emoji font, Unicode and CLDR data) in `.cache/pictura-emoji/`;
 // - the `nsfwjs` npm package (its MobileNetV2 weights), verified against the catalogue's integrity hash and
 //   extracted to `.cache/npm/nsfwjs-<version>/package`. It is not a dev dependency because its `engines`
 //   pins one exact Node version, which `engine-strict` would refuse on every other.
@@ -12,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { extractDebianPackages } from './debian-packages.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CACHE_DIR = join(ROOT, '.cache');
@@ -54,19 +56,8 @@ export function fetchPhotos(log = console.log) {
   const work = mkdtempSync(join(CACHE_DIR, 'photos-'));
   try {
     const debs = [...new Set(missing.map((name) => PHOTOS[name].deb))];
-    const download = () => execFileSync('apt-get', ['download', ...debs], { cwd: work, stdio: 'pipe' });
-    try {
-      download();
-    } catch {
-      // A fresh machine may have no package lists yet.
-      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-      download();
-    }
     const extracted = join(work, 'x');
-    for (const deb of debs) {
-      const file = execFileSync('sh', ['-c', `ls ${deb}_*.deb`], { cwd: work, encoding: 'utf8' }).trim();
-      execFileSync('dpkg', ['-x', join(work, file), extracted]);
-    }
+    extractDebianPackages(debs, work, extracted);
     mkdirSync(PHOTOS_DIR, { recursive: true });
     for (const name of missing) {
       const { dir, file } = PHOTOS[name];
@@ -108,10 +99,23 @@ export function fetchNsfwjs(log = console.log) {
   }
 }
 
+/** Pictura Emoji's training sources (font, Unicode and CLDR packages), for the training test. */
+export function fetchEmojiSources() {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'training/pictura-emoji/build-dataset.ts', '--sources-only'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+}
+
 export function fetchTestAssets(log = console.log) {
   mkdirSync(CACHE_DIR, { recursive: true });
   fetchPhotos(log);
   fetchNsfwjs(log);
+  fetchEmojiSources();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
