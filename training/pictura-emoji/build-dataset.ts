@@ -41,8 +41,15 @@ export interface Caption {
   specific: boolean;
 }
 
+/**
+ * The subjects the product promises by name (issue 14: "a red fox", "a snowman", "pizza", "一只猫",
+ * "un cohete") are always trained on, so the evaluation never withholds what the product demonstrates.
+ */
+const PROMISED = new Set(['🦊', '☃️', '⛄', '🍕', '🐈', '🐱', '🚀']);
+
 /** Stable per-emoji choice (FNV-1a), so the held-out set is the same on every machine. */
 function heldOut(concept: Concept): boolean {
+  if (PROMISED.has(concept.emoji)) return false;
   let hash = 0x811c9dc5;
   for (const byte of new TextEncoder().encode(concept.emoji)) hash = Math.imul(hash ^ byte, 0x01000193);
   return (hash >>> 0) / 2 ** 32 < HELD_OUT_SHARE;
@@ -54,6 +61,15 @@ export function buildCaptions(concepts: Concept[]): { captions: Caption[]; withh
     for (const language of LANGUAGES)
       for (const keyword of concept.keywords[language] ?? [])
         keywordUse.set(`${language}:${keyword}`, (keywordUse.get(`${language}:${keyword}`) ?? 0) + 1);
+  // A keyword that is another concept's whole name (in any language) stays out of this concept's keyword
+  // captions: "cat" alone is the cat, not one of the eight cat faces that list it as a keyword.
+  const named = new Map<string, Set<number>>();
+  concepts.forEach((concept, index) => {
+    for (const name of Object.values(concept.names)) {
+      const key = name.toLowerCase();
+      named.set(key, (named.get(key) ?? new Set()).add(index));
+    }
+  });
   const captions: Caption[] = [];
   const withheld: Caption[] = [];
   concepts.forEach((concept, index) => {
@@ -71,6 +87,8 @@ export function buildCaptions(concepts: Concept[]): { captions: Caption[]; withh
       if (name && keywords.length) add(`${name} ${keywords.join(' ')}`, 'name+keywords');
       for (const keyword of keywords) {
         if (keyword === name) continue;
+        const owners = named.get(keyword.toLowerCase());
+        if (owners && !owners.has(index)) continue;
         const specific = (keywordUse.get(`${language}:${keyword}`) ?? 0) <= SPECIFIC_KEYWORD_CONCEPTS;
         add(keyword, 'keyword', specific);
       }
@@ -170,6 +188,7 @@ async function main() {
       concept: captions.map((c) => c.concept),
       specific: captions.map((c) => (c.specific ? 1 : 0)),
       language: captions.map((c) => c.language),
+      kind: captions.map((c) => c.kind),
       tokens: captions.map((c) =>
         emojiPromptTokens(c.text)
           .map((t) => ids.get(t)!)

@@ -45,37 +45,76 @@ def load_dataset(folder, side):
         "images": images,
         "picture_concept": torch.tensor([p["concept"] for p in pictures]),
         "vocabulary": len(vocabulary["tokens"]),
+        "tokens": vocabulary["tokens"],
+        "language": captions["language"],
+        "kind": captions["kind"],
         "concepts": len(vocabulary["concepts"]),
     }
 
 
+# Words a prompt wraps a name in, per language: articles, counters, "a photo of". Mixed into captions so
+# "un cohete" and "一只猫" read as "cohete" and "猫". Multi-character CJK words are tokens of their own.
+PROMPT_WORDS = {
+    "en": "a an the one two some photo picture of with cute big small little beautiful drawing image",
+    "es": "un una el la los las foto de con bonito", "fr": "un une le la les photo de avec joli petit",
+    "de": "ein eine einen der die das foto von mit klein", "it": "un una il la lo foto di con bella",
+    "pt": "um uma o a os foto de com bonito", "ru": "фото два маленький красивый",
+    "zh-CN": "一 只 一只 个 一个 棵 一棵 张 图片 的 可爱", "zh-TW": "一 隻 一隻 個 一個 棵 一棵 張 圖片 的 可愛",
+    "ja": "の 一 匹 写真 かわいい", "ko": "한 마리 사진 귀여운", "ar": "صورة جميل", "id": "sebuah seekor satu foto",
+    "ms": "sebuah seekor satu gambar", "th": "ตัว หนึ่ง รูป", "vi": "một con quả cái chiếc ảnh",
+}
+
+
+def prompt_word_ids(data):
+    lookup = {token: i for i, token in enumerate(data["tokens"])}
+    return {
+        language: torch.tensor([lookup[w] for w in words.split() if w in lookup] or [0])
+        for language, words in PROMPT_WORDS.items()
+    }
+
+
 def generic_tokens(data):
-    """Tokens that appear in the captions of many concepts ("a", "face", "red"): they name nothing alone."""
+    """Tokens in the captions of many concepts ("face", "red", "un"): alone they name nothing. A token that is
+    a whole name ("cat", "猫": many cat faces share it, yet it names the cat) is never counted as generic."""
     min_concepts = max(2, min(12, data["concepts"] // 3))
+    names = set()
+    for ids, kind in zip(data["ids"].tolist(), data["kind"]):
+        if kind == "name":
+            words = [t for t in ids if t]
+            if len(words) == 1:
+                names.add(words[0])
     seen = {}
     for ids, concept in zip(data["ids"].tolist(), data["caption_concept"].tolist()):
         for token in set(ids):
-            if token:
+            if token and token not in names:
                 seen.setdefault(token, set()).add(concept)
     return torch.tensor(sorted(t for t, concepts in seen.items() if len(concepts) >= min_concepts))
 
 
-def text_batch(data, generic, batch, generator):
-    """Captions, each with a few words of other captions mixed in (a prompt says more than a name), and one
-    in eight replaced by generic words only, labelled "nothing it knows"."""
+def text_batch(data, generic, wrappers, batch, generator):
+    """Captions as prompts: half wrapped in their language's prompt words, some with generic words of other
+    captions mixed in (a prompt says more than a name), and one in eight replaced by generic and prompt
+    words only, labelled "nothing it knows"."""
     n, length = data["ids"].shape
     nothing = data["concepts"]
     rows = torch.randint(n, (batch,), generator=generator)
-    ids = torch.zeros(batch, length + 4, dtype=torch.long)
+    ids = torch.zeros(batch, length + 6, dtype=torch.long)
     ids[:, :length] = data["ids"][rows]
     labels = data["caption_concept"][rows].clone()
-    extra = torch.randint(0, 4, (batch,), generator=generator)
-    filler = generic[torch.randint(len(generic), (batch, 4), generator=generator)]
+    extra = torch.randint(0, 3, (batch,), generator=generator)
+    filler = generic[torch.randint(len(generic), (batch, 2), generator=generator)]
+    wrap = torch.rand(batch, generator=generator) < 0.5
+    picks = torch.randint(1 << 30, (batch, 3), generator=generator)
     for i in range(batch):
         ids[i, length : length + extra[i]] = filler[i, : extra[i]]
+        if wrap[i]:
+            words = wrappers[data["language"][rows[i]]]
+            for k in range(2):
+                ids[i, length + 2 + k] = words[picks[i, k] % len(words)]
     empty = torch.rand(batch, generator=generator) < 0.125
     ids[empty] = 0
     ids[empty, :3] = generic[torch.randint(len(generic), (int(empty.sum()), 3), generator=generator)]
+    ids[empty, 3] = wrappers["en"][picks[empty, 2] % len(wrappers["en"])]
     labels[empty] = nothing
     return ids, labels
 
@@ -84,10 +123,11 @@ def train_text_encoder(data, args, generator, log):
     model = TextEncoder(data["vocabulary"], data["concepts"], args.token_dim, args.condition_dim)
     optimiser = torch.optim.Adam(model.parameters(), lr=args.text_lr)
     generic = generic_tokens(data)
+    wrappers = prompt_word_ids(data)
     log(f"text encoder: {len(generic)} generic tokens")
     started = time.time()
     for step in range(args.text_steps):
-        ids, labels = text_batch(data, generic, args.text_batch, generator)
+        ids, labels = text_batch(data, generic, wrappers, args.text_batch, generator)
         loss = F.cross_entropy(model(ids), labels)
         optimiser.zero_grad()
         loss.backward()
@@ -109,6 +149,10 @@ def train_denoiser(data, args, generator, log, checkpoint):
     device = torch.device(args.device)
     make = lambda: Denoiser(data["concepts"], args.condition_dim, len(STYLES), tuple(args.channels)).to(device)  # noqa: E731
     model, ema = make(), make()
+    if args.resume:
+        # A second run from a checkpoint (a warm restart of the schedule): both copies start from its EMA.
+        model.load_state_dict(torch.load(args.resume, map_location=device)["denoiser"])
+        log(f"denoiser: resumed from {args.resume}")
     ema.load_state_dict(model.state_dict())
     for p in ema.parameters():
         p.requires_grad_(False)
@@ -189,6 +233,7 @@ def main(argv=None):
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     parser.add_argument("--stage", choices=["all", "text", "denoiser"], default="all")
+    parser.add_argument("--resume", help="denoiser.pt of an earlier run to continue from")
     parser.add_argument("--tiny", action="store_true", help="a few steps of a tiny network (tests)")
     args = parser.parse_args(argv)
     if args.tiny:
@@ -229,7 +274,16 @@ def main(argv=None):
 
         denoiser, steps, seconds = train_denoiser(data, args, generator, log, checkpoint)
         checkpoint(denoiser, steps)
-        facts["denoiser"] = {"steps": steps, "batch": args.batch, "channels": args.channels, "lr": args.lr, "ema": args.ema, "seconds": round(seconds)}
+        run = {"steps": steps, "minutes": args.minutes, "lr": args.lr, "seconds": round(seconds)}
+        earlier = facts.get("denoiser", {}) if args.resume else {}
+        runs = earlier.get("runs") or ([{k: earlier.get(k) for k in run}] if earlier else [])
+        facts["denoiser"] = {
+            "runs": runs + [run],
+            "totalSteps": sum(r["steps"] or 0 for r in runs + [run]),
+            "batch": args.batch,
+            "channels": args.channels,
+            "ema": args.ema,
+        }
 
     with open(facts_file, "w", encoding="utf8") as f:
         json.dump(facts, f, indent=2)
