@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['services/*/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    include: [
+      'services/*/src/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'test/**/*.test.ts',
+      'training/**/*.test.ts',
+    ],
     globalSetup: ['test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 30_000,

@@ -8,7 +8,14 @@ interface JobBody {
   status: 'waiting' | 'processing' | 'completed' | 'error';
   position: number;
   progress: number;
-  images: { url: string; width: number; height: number; seed: number; flagged: boolean }[];
+  images: {
+    url: string;
+    width: number;
+    height: number;
+    seed: number;
+    flagged: boolean;
+    subject: { found: boolean; emoji?: string; name?: string } | null;
+  }[];
   error: { error: string; message: string } | null;
 }
 
@@ -39,14 +46,53 @@ describe('generating an image end to end', () => {
     return { events, job: events.at(-1)! };
   }
 
-  it('lists the built-in model', async () => {
+  it('lists the built-in models, Pictura Emoji as the default', async () => {
     const res = await fetch(`${stack.url}/api/models`);
     const { models } = (await res.json()) as {
-      models: { name: string; kind: string; builtin: boolean; default: boolean }[];
+      models: { name: string; title: string; kind: string; builtin: boolean; default: boolean }[];
     };
     expect(models).toContainEqual(
-      expect.objectContaining({ name: 'pictura-abstract', kind: 'generate', builtin: true, default: true }),
+      expect.objectContaining({
+        name: 'pictura-emoji',
+        title: 'Pictura Emoji',
+        kind: 'generate',
+        builtin: true,
+        default: true,
+      }),
     );
+    expect(models).toContainEqual(
+      expect.objectContaining({ name: 'pictura-abstract', kind: 'generate', builtin: true, default: false }),
+    );
+  });
+
+  it('draws what prompts name, in several languages, from the model this project trained', async () => {
+    const cases: [string, RegExp][] = [
+      ['a red fox', /fox/],
+      ['a snowman', /snowman/],
+      ['pizza', /pizza/],
+      ['一只猫', /cat/],
+      ['un cohete', /rocket/],
+    ];
+    for (const [prompt, name] of cases) {
+      const { job } = await generate({ prompt, seed: 5 });
+      expect(job.status, prompt).toBe('completed');
+      const [image] = job.images;
+      expect(image!.subject, prompt).toMatchObject({ found: true, name: expect.stringMatching(name) });
+      expect(pngSize(new Uint8Array(await (await fetch(`${stack.url}${image!.url}`)).arrayBuffer()))).toEqual(
+        {
+          width: 512,
+          height: 512,
+        },
+      );
+    }
+  });
+
+  it('says so when a prompt names nothing it knows, and paints an abstract picture instead', async () => {
+    const { job } = await generate({ prompt: 'zzkx qwv', seed: 5 });
+    expect(job.images[0]!.subject).toEqual({ found: false });
+    // Other models do not report a subject.
+    const abstract = await generate({ prompt: 'a red fox', model: 'pictura-abstract', seed: 5 });
+    expect(abstract.job.images[0]!.subject).toBeNull();
   });
 
   it('turns a prompt into a PNG the browser can fetch, reporting progress on the way', async () => {

@@ -71,10 +71,21 @@ describe('the admin Models page on the running product', () => {
     const res = await api('GET', '/api/models');
     expect(res.status).toBe(200);
     const byName = new Map(res.body.models.map((m: Body) => [m.name, m]));
+    expect(byName.get('pictura-emoji')).toMatchObject({
+      kind: 'generate',
+      title: 'Pictura Emoji',
+      builtin: true,
+      default: true,
+      source: 'builtin',
+    });
+    // Its committed ONNX files and vocabulary: more than nothing, within the 50 MB budget.
+    const emojiBytes = (byName.get('pictura-emoji') as Body).size_bytes as number;
+    expect(emojiBytes).toBeGreaterThan(1_000_000);
+    expect(emojiBytes).toBeLessThan(50 * 1024 * 1024);
     expect(byName.get('pictura-abstract')).toMatchObject({
       kind: 'generate',
       builtin: true,
-      default: true,
+      default: false,
       source: 'builtin',
       size_bytes: 0,
     });

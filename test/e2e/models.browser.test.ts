@@ -1,5 +1,5 @@
-// The model manager in Chromium: a fresh server says honestly that its only generator is the abstract-art
-// demo (administrators also see how to install a real one), the upscaler tells the time before it starts,
+// The model manager in Chromium: a fresh server says honestly that its only generator is Pictura Emoji,
+// which draws one emoji-style thing per prompt (administrators also see how to install a real model), the upscaler tells the time before it starts,
 // and the admin Models page lists the built-ins and the catalogue, installs a model from a loopback
 // Hugging Face mirror with live progress, warns that its licence forbids commercial use, and removes it.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { type Stack, startStack } from '../support/stack.ts';
 
 const REPO = 'pictura-test/tiny-sd-turbo';
 const DESKTOP = { width: 1280, height: 900 };
-const DEMO_TITLE = 'Demo model only';
+const DEMO_TITLE = 'Pictura Emoji: one thing per prompt';
 const INSTALL_COMMAND = 'npm run models -- install sd-turbo';
 
 interface Violation {
@@ -87,7 +87,7 @@ describe('models in a real browser', () => {
     return result.violations;
   }
 
-  it('says plainly that the built-in generator is a demo, and shows administrators how to install a real one', {
+  it('says plainly what the built-in generator can draw, and shows administrators how to install a real one', {
     timeout: 60_000,
   }, async () => {
     const guest = await context();
@@ -95,7 +95,7 @@ describe('models in a real browser', () => {
     await openApp(page, `${stack.url}/en/`);
     const notice = page.locator('.demo-model-notice');
     await notice.getByText(DEMO_TITLE).waitFor({ timeout: 30_000 });
-    expect(await notice.textContent()).toMatch(/abstract-art demo model/);
+    expect(await notice.textContent()).toMatch(/trained on Noto Emoji.*cannot draw scenes/);
     // Visitors are not told to run server commands.
     expect(await notice.getByText(INSTALL_COMMAND).count()).toBe(0);
     // The model picker names models by title, never by a raw id.

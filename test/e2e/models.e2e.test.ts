@@ -115,7 +115,7 @@ describe('installing and removing a model while the product runs', () => {
     await expect
       .poll(async () => (await models()).some((m) => m.name === 'tiny-turbo'), { timeout: 20_000 })
       .toBe(false);
-    expect((await models()).find((m) => m.kind === 'generate' && m.default)?.name).toBe('pictura-abstract');
+    expect((await models()).find((m) => m.kind === 'generate' && m.default)?.name).toBe('pictura-emoji');
     const last = await generate();
     expect(last.status).toBe('completed');
     expect(last.images[0]).toMatchObject({ width: 1024, height: 576 });

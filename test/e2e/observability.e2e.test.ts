@@ -157,6 +157,6 @@ describe('observability across the running processes', () => {
     expect(jobs).toMatch(/^jobs_queue_depth\{queue="generate"\} \d+$/m);
     expect(jobs).toMatch(/^jobs_submitted_total\{kind="generate",plan="[a-z]+"\} [1-9]/m);
     const worker = await (await fetch(stack.metricsUrl('worker'))).text();
-    expect(worker).toMatch(/^worker_inference_seconds_count\{model="pictura-abstract"\} [1-9]/m);
+    expect(worker).toMatch(/^worker_inference_seconds_count\{model="pictura-emoji"\} [1-9]/m);
   });
 });

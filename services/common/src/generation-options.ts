@@ -44,7 +44,10 @@ export type Composition = (typeof COMPOSITIONS)[number];
 
 export const PROMPT_MAX_LENGTH = 2000;
 export const MAX_IMAGES_PER_REQUEST = 4;
-export const DEFAULT_GENERATE_MODEL = 'pictura-abstract';
+/** Pictura Emoji, trained by this project: the generator a request gets while no real model is installed. */
+export const DEFAULT_GENERATE_MODEL = 'pictura-emoji';
+/** The built-in abstract-art demo: it paints colours and shapes, and Pictura Emoji's backgrounds. */
+export const ABSTRACT_GENERATE_MODEL = 'pictura-abstract';
 
 export interface GenerationOptions {
   prompt: string;

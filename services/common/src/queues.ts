@@ -30,7 +30,15 @@ export interface JobImageResult {
   seed: number;
   flagged: boolean;
   bytes: number;
+  /** What the model drew for the prompt, from models that say (Pictura Emoji); absent from the others. */
+  subject?: ImageSubject;
 }
+
+/**
+ * A subject-drawing model's account of one picture: the thing from its vocabulary it drew (an emoji and its
+ * English name), or that nothing in the prompt was in its vocabulary and it painted an abstract picture.
+ */
+export type ImageSubject = { found: true; emoji: string; name: string } | { found: false };
 
 export interface GenerateJobResult {
   images: JobImageResult[];

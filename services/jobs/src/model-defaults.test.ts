@@ -8,13 +8,15 @@ const model = advertisedModel;
 // What a worker with the built-ins, SD-Turbo, the HQ upscaler and the NSFW classifier installed advertises.
 const offered = [
   model('pictura-abstract', 'generate', { builtin: true }),
+  model('pictura-emoji', 'generate', { builtin: true }),
   model('sd-turbo', 'generate', { isDefault: true }),
   model('pictura-upscale-x4', 'upscale', { builtin: true, isDefault: true }),
   model('esrgan-thick-x4', 'upscale'),
   model('nsfw-mobilenet-v2', 'safety', { isDefault: true }),
 ];
 const builtinsOnly = [
-  model('pictura-abstract', 'generate', { builtin: true, isDefault: true }),
+  model('pictura-abstract', 'generate', { builtin: true }),
+  model('pictura-emoji', 'generate', { builtin: true, isDefault: true }),
   model('pictura-upscale-x4', 'upscale', { builtin: true, isDefault: true }),
 ];
 
@@ -33,7 +35,7 @@ describe('the model a request naming none gets', () => {
 
   it("falls back to the workers' default once the chosen model is removed, or when it is of another kind", () => {
     expect(defaultModelFor('generate', 'removed-model', offered)).toBe('sd-turbo');
-    expect(defaultModelFor('generate', 'removed-model', builtinsOnly)).toBe('pictura-abstract');
+    expect(defaultModelFor('generate', 'removed-model', builtinsOnly)).toBe('pictura-emoji');
     expect(defaultModelFor('upscale', 'esrgan-thick-x4', builtinsOnly)).toBe('pictura-upscale-x4');
     expect(defaultModelFor('generate', 'esrgan-thick-x4', offered)).toBe('sd-turbo');
     expect(defaultModelFor('safety', 'nsfw-mobilenet-v2', builtinsOnly)).toBe('');
@@ -41,14 +43,15 @@ describe('the model a request naming none gets', () => {
 
   it('is the built-in when no worker marks a default of that kind', () => {
     const unmarked = offered.map((m) => ({ ...m, isDefault: false }));
-    expect(defaultModelFor('generate', '', unmarked)).toBe('pictura-abstract');
+    // Pictura Emoji, the built-in that draws what prompts name.
+    expect(defaultModelFor('generate', '', unmarked)).toBe('pictura-emoji');
     expect(defaultModelFor('upscale', '', unmarked)).toBe('pictura-upscale-x4');
     expect(defaultModelFor('safety', '', unmarked)).toBe('');
   });
 
   it("keeps the admin's choice while no worker has said what it offers (the job waits for one)", () => {
     expect(defaultModelFor('generate', 'sd-turbo', [])).toBe('sd-turbo');
-    expect(defaultModelFor('generate', '', [])).toBe('pictura-abstract');
+    expect(defaultModelFor('generate', '', [])).toBe('pictura-emoji');
     expect(defaultModelFor('upscale', '', [])).toBe('pictura-upscale-x4');
   });
 });

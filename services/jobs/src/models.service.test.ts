@@ -183,7 +183,7 @@ describe('the admin Models page in jobs', () => {
   });
 
   it('refuses to remove a built-in or a model that is not installed, and queues a removal once', async () => {
-    for (const name of ['pictura-abstract', 'pictura-upscale-x4']) {
+    for (const name of ['pictura-abstract', 'pictura-emoji', 'pictura-upscale-x4']) {
       await expect(models.remove(ids.admin, name)).rejects.toMatchObject({
         code: 'invalid_argument',
         reason: 'builtin_model',

@@ -4,7 +4,7 @@
 // hears at once instead of through a failed task.
 import type { AdminCheck } from '@pictura/common/admin-check';
 import { AppError } from '@pictura/common/app-error';
-import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
+import { ABSTRACT_GENERATE_MODEL, DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
 import { type CatalogueEntry, modelCatalogue } from '@pictura/common/model-catalogue';
 import type { ModelKind } from '@pictura/common/model-manifest';
 import { type AdvertisedModel, DEFAULT_UPSCALE_MODEL, type ModelTaskData } from '@pictura/common/queues';
@@ -17,7 +17,7 @@ import { modelChoices } from './settings.service.ts';
 /** Any Hugging Face repository in the Optimum ONNX layout, pinned to a revision (commit or branch). */
 export const HF_MODEL_PATTERN = /^hf:[A-Za-z0-9][\w.-]{0,95}\/[A-Za-z0-9][\w.-]{0,95}@[\w./-]{1,100}$/;
 
-const BUILT_IN_NAMES = new Set([DEFAULT_GENERATE_MODEL, DEFAULT_UPSCALE_MODEL]);
+const BUILT_IN_NAMES = new Set([DEFAULT_GENERATE_MODEL, ABSTRACT_GENERATE_MODEL, DEFAULT_UPSCALE_MODEL]);
 
 export interface CatalogueView extends CatalogueEntry {
   /** A worker advertises a model of this id and kind. */

@@ -80,6 +80,7 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
         seed,
         flagged: promptFlagged || rendered.flagged,
         bytes: stored.bytes,
+        ...(rendered.image.subject ? { subject: rendered.image.subject } : {}),
       });
     }
     return { images, inferenceMs };

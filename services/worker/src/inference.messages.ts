@@ -1,5 +1,5 @@
 // Messages between the worker's main thread and its inference threads.
-import type { UpscaleFormat } from '@pictura/common/queues';
+import type { ImageSubject, UpscaleFormat } from '@pictura/common/queues';
 import type { GenerateParams } from './generate/abstract.pipeline.ts';
 import type { OperatorSafety, RegisteredModel } from './models/model-registry.ts';
 
@@ -38,7 +38,7 @@ export type ThreadMessage =
   | {
       type: 'done';
       id: number;
-      image: { data: Uint8Array; width: number; height: number; channels: 3 };
+      image: { data: Uint8Array; width: number; height: number; channels: 3; subject?: ImageSubject };
       inferenceMs: number;
       /** The image classifier's verdict, when one is configured. */
       flagged: boolean;

@@ -29,6 +29,8 @@ export interface GeneratedImage {
   height: number;
   seed: number;
   flagged: boolean;
+  /** What Pictura Emoji drew (found) or that it knew nothing in the prompt; null for other models. */
+  subject?: { found: boolean; emoji?: string; name?: string } | null;
 }
 
 export interface GenerationJob {

@@ -43,7 +43,10 @@ export function chosenModel(
   return defaultModel(models, kind);
 }
 
-/** True while every generate model is a built-in: pictures come from the abstract-art demo, not the prompt. */
+/**
+ * True while every generate model is a built-in: pictures come from Pictura Emoji (one emoji-style thing per
+ * prompt) or the abstract-art demo, not from a general text-to-image model.
+ */
 export function onlyDemoGenerators(models: readonly ModelInfo[] | undefined): boolean {
   if (!models) return false;
   const generators = models.filter((model) => model.kind === 'generate');

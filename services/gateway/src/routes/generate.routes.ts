@@ -40,6 +40,11 @@ export function toJobBody(job: Job): JobBody {
       height: image.height,
       seed: image.seed,
       flagged: image.flagged,
+      subject: !image.subject
+        ? null
+        : image.subject.found
+          ? { found: true, emoji: image.subject.emoji, name: image.subject.name }
+          : { found: false },
     })),
     error: job.error ? { error: job.error.code, message: job.error.message } : null,
   };

@@ -74,6 +74,20 @@ export const JobImage = Type.Object({
   height: Type.Integer(),
   seed: Type.Integer(),
   flagged: Type.Boolean({ description: 'May not suit public viewing' }),
+  subject: Type.Union(
+    [
+      Type.Object({
+        found: Type.Boolean({
+          description:
+            'true: it drew the named thing; false: nothing in the prompt was in its vocabulary, so it painted an abstract picture',
+        }),
+        emoji: Type.Optional(Type.String({ description: 'The emoji it drew, e.g. 🦊' })),
+        name: Type.Optional(Type.String({ description: "The emoji's English name, e.g. fox" })),
+      }),
+      Type.Null(),
+    ],
+    { description: 'What a subject-drawing model (Pictura Emoji) drew; null for models that do not say' },
+  ),
 });
 
 export const JobBody = Type.Object(

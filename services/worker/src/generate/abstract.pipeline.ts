@@ -2,12 +2,14 @@
 // run on whatever onnxruntime the calling worker thread owns. The per-pixel fields model runs in tiles, so its
 // memory stays small at any size; one small shader model per style turns the fields into the image.
 import {
+  ABSTRACT_GENERATE_MODEL,
   type Color,
   type Composition,
   type Lighting,
   STYLES,
   type Style,
 } from '@pictura/common/generation-options';
+import type { ImageSubject } from '@pictura/common/queues';
 import type * as ort from 'onnxruntime-node';
 import {
   COLOR_GRADES,
@@ -43,6 +45,8 @@ export interface RenderedImage {
   width: number;
   height: number;
   channels: 3;
+  /** What a subject-drawing model drew (Pictura Emoji); absent from models that do not say. */
+  subject?: ImageSubject;
 }
 
 export interface ImagePipeline {
@@ -53,7 +57,7 @@ export interface ImagePipeline {
   ): Promise<RenderedImage>;
 }
 
-export const ABSTRACT_PIPELINE_NAME = 'pictura-abstract';
+export const ABSTRACT_PIPELINE_NAME = ABSTRACT_GENERATE_MODEL;
 const MAX_SIDE = 4096;
 /** Pixels per fields-model run: bounds its working memory (~24 floats per pixel per live tensor). */
 const TILE_PIXELS = 65_536;

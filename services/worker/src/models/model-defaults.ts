@@ -1,8 +1,9 @@
 // Which model of each kind a worker offers as the default when a request names none (the administrator's
 // choice, kept by jobs, overrides it):
-// - generate: the most recently installed real model, else the built-in;
+// - generate: the most recently installed real model, else Pictura Emoji, else the abstract built-in;
 // - upscale: the built-in (the high-quality models are far slower: users choose them on purpose);
 // - safety: the most recently installed classifier, else an operator's own (SAFETY_MODEL_PATH), else none.
+import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
 import type { RegisteredModel } from './registered-model.ts';
 
 const newest = (models: RegisteredModel[]) =>
@@ -18,7 +19,9 @@ export function pickDefaults(models: RegisteredModel[]): void {
   const upscale = models.filter((m) => m.kind === 'upscale');
   const safety = models.filter((m) => m.kind === 'safety');
   const chosen = new Set<RegisteredModel | undefined>([
-    newest(generate) ?? generate.find((m) => m.builtin),
+    newest(generate) ??
+      generate.find((m) => m.name === DEFAULT_GENERATE_MODEL) ??
+      generate.find((m) => m.builtin),
     upscale.find((m) => m.builtin),
     newest(safety) ?? safety[0],
   ]);

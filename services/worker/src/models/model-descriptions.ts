@@ -1,8 +1,9 @@
 // What a worker advertises about each model it loaded: a title users can read (never the raw id), the
 // licence, size, source and how the model runs.
-import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
+import { ABSTRACT_GENERATE_MODEL, DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
 import type { ModelLicence } from '@pictura/common/model-manifest';
 import { DEFAULT_UPSCALE_MODEL } from '@pictura/common/queues';
+import { EMOJI_GUIDANCE, EMOJI_STEPS } from '../generate/emoji/emoji.model.ts';
 import type { ModelFolder } from './model-folders.ts';
 import type { Generator, RegisteredModel } from './registered-model.ts';
 
@@ -13,13 +14,13 @@ const BUILTIN_UPSCALE_MS_PER_MP = 49;
 
 export function builtinGenerator(provider: string): RegisteredModel {
   return {
-    name: DEFAULT_GENERATE_MODEL,
+    name: ABSTRACT_GENERATE_MODEL,
     kind: 'generate',
     title: 'Pictura Abstract (demo)',
     description:
       'Built-in abstract-art model: a pattern-producing network the project builds, not a trained diffusion model. It paints colours and shapes from the prompt, not the things it names.',
     builtin: true,
-    isDefault: true,
+    isDefault: false,
     licence: BUILTIN_LICENCE,
     sizeBytes: 0,
     source: 'builtin',
@@ -28,6 +29,37 @@ export function builtinGenerator(provider: string): RegisteredModel {
     settings: {
       steps: 1,
       guidance: 0,
+      width: 512,
+      height: 512,
+      fixedSize: false,
+      negativePrompt: true,
+      imageCheck: false,
+    },
+    provider,
+  };
+}
+
+/** Pictura Emoji: trained by this project, committed with its model card; `sizeBytes` of its files. */
+export function builtinEmojiGenerator(
+  provider: string,
+  sizeBytes: number,
+  concepts: number,
+): RegisteredModel {
+  return {
+    name: DEFAULT_GENERATE_MODEL,
+    kind: 'generate',
+    title: 'Pictura Emoji',
+    description: `Trained by this project on Noto Emoji: draws the one thing a prompt names, from ${concepts.toLocaleString('en')} emoji it knows in 16 languages, on an abstract background. Prompts that name nothing it knows get an abstract picture, and say so. Not a general text-to-image model: it draws no scenes.`,
+    builtin: true,
+    isDefault: true,
+    licence: BUILTIN_LICENCE,
+    sizeBytes,
+    source: 'builtin',
+    // Everything it can draw is a Noto emoji (made for every audience) on the abstract background, which
+    // nsfwjs misreads (see above); the prompt check still applies.
+    settings: {
+      steps: EMOJI_STEPS,
+      guidance: EMOJI_GUIDANCE,
       width: 512,
       height: 512,
       fixedSize: false,

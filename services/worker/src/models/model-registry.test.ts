@@ -31,16 +31,21 @@ const params = {
 } as const;
 
 describe('model registry', () => {
-  it('always offers the built-in generator and upscaler as the defaults', async () => {
+  it('always offers the built-ins, Pictura Emoji and the built-in upscaler as the defaults', async () => {
     const registry = await loadModelRegistry({ runtime: ort });
     expect(
       registry.models.map(({ name, kind, builtin, isDefault }) => ({ name, kind, builtin, isDefault })),
     ).toEqual([
-      { name: 'pictura-abstract', kind: 'generate', builtin: true, isDefault: true },
+      { name: 'pictura-abstract', kind: 'generate', builtin: true, isDefault: false },
       { name: 'pictura-upscale-x4', kind: 'upscale', builtin: true, isDefault: true },
+      { name: 'pictura-emoji', kind: 'generate', builtin: true, isDefault: true },
     ]);
-    // Users must not mistake the built-in generator for a diffusion model.
+    // Users must not mistake the abstract generator for a diffusion model, nor Pictura Emoji for a general one.
     expect(registry.models[0]!.description).toMatch(/abstract-art model.*not a trained diffusion model/);
+    const emoji = registry.models[2]!;
+    expect(emoji.title).toBe('Pictura Emoji');
+    expect(emoji.description).toMatch(/^Trained by this project on Noto Emoji.*1,378 emoji.*draws no scenes/);
+    expect(emoji.sizeBytes).toBeGreaterThan(1_000_000);
   });
 
   it('adds an SD-Turbo folder as a generator (and the default) and upscale/*.onnx as upscalers, each runnable', async () => {
@@ -66,10 +71,11 @@ describe('model registry', () => {
       }),
     );
     expect(registry.models.find((m) => m.name === 'pictura-abstract')?.isDefault).toBe(false);
+    expect(registry.models.find((m) => m.name === 'pictura-emoji')?.isDefault).toBe(false);
     expect(registry.models).toContainEqual(
       expect.objectContaining({ name: 'tiny-esrgan-x4', kind: 'upscale', builtin: false, isDefault: false }),
     );
-    expect(registry.models).toHaveLength(4);
+    expect(registry.models).toHaveLength(5);
 
     // A Turbo model renders at its native area (512² unless its settings say otherwise).
     const generator = registry.generators.get('tiny-turbo')!;
@@ -150,7 +156,7 @@ describe('model registry', () => {
   it("skips the installer's work in progress and refuses a folder whose pictura.json is invalid", async () => {
     const dir = await modelsDir();
     await writeTinySdFolder(join(dir, '.partial', 'half-done'));
-    expect((await loadModelRegistry({ runtime: ort, modelsDir: dir })).models).toHaveLength(2);
+    expect((await loadModelRegistry({ runtime: ort, modelsDir: dir })).models).toHaveLength(3);
     await mkdir(join(dir, 'odd'));
     await writeFile(join(dir, 'odd', 'pictura.json'), JSON.stringify({ kind: 'teleport' }));
     await expect(loadModelRegistry({ runtime: ort, modelsDir: dir })).rejects.toThrow(

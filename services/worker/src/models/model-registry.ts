@@ -5,13 +5,27 @@
 // first user's job. A reload (a model installed or removed while the worker runs) keeps what did not change,
 // opens what is new, and skips, with a report, what fails to open: a bad download must not stop a worker
 // that is serving users.
+
+import { ABSTRACT_GENERATE_MODEL } from '@pictura/common/generation-options';
+import { DEFAULT_UPSCALE_MODEL } from '@pictura/common/queues';
 import type * as Ort from 'onnxruntime-node';
 import { createAbstractPipeline } from '../generate/abstract.pipeline.ts';
+import {
+  createEmojiPipeline,
+  type EmojiPipeline,
+  emojiModelBytes,
+} from '../generate/emoji/emoji.pipeline.ts';
 import { loadSafetyClassifier, type SafetyClassifier } from '../output/safety-classifier.ts';
 import { createSdTurboPipeline } from '../pipelines/sd-turbo/sd-turbo.pipeline.ts';
 import { createBuiltinUpscaler, createEsrganUpscaler, type Upscaler } from '../upscale/upscale.pipeline.ts';
 import { pickDefaults } from './model-defaults.ts';
-import { builtinGenerator, builtinUpscaler, describeFolder, operatorSafety } from './model-descriptions.ts';
+import {
+  builtinEmojiGenerator,
+  builtinGenerator,
+  builtinUpscaler,
+  describeFolder,
+  operatorSafety,
+} from './model-descriptions.ts';
 import { type FolderProblem, type ModelFolder, scanModelFolders } from './model-folders.ts';
 import type { Generator, RegisteredModel } from './registered-model.ts';
 
@@ -169,6 +183,28 @@ export async function loadModelRegistry(options: RegistryOptions): Promise<Model
       '(built in upscaler)',
       async (o) => ({ kind: 'upscale', value: await createBuiltinUpscaler(runtime, o) }) as const,
       (_, provider) => builtinUpscaler(provider),
+    ),
+  );
+  // Pictura Emoji draws on the abstract model's background and enlarges with the built-in upscaler: it
+  // borrows both (they are released with their own entries, not with it).
+  const background = registry.generators.get(ABSTRACT_GENERATE_MODEL)!;
+  const upscaler = registry.upscalers.get(DEFAULT_UPSCALE_MODEL)!;
+  place(
+    registry,
+    await open(
+      'builtin:emoji',
+      '(Pictura Emoji)',
+      async (o) =>
+        ({
+          kind: 'generate',
+          value: await createEmojiPipeline(runtime, o, { background, upscaler }),
+        }) as const,
+      (loaded, provider) =>
+        builtinEmojiGenerator(
+          provider,
+          emojiModelBytes(),
+          (loaded.value as EmojiPipeline).model.concepts.length,
+        ),
     ),
   );
   const safety = options.operatorSafety;

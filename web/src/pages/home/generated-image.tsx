@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { storeRedirectAfterLogin } from '../../auth/auth-storage.ts';
-import { CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
+import { AlertIcon, CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
 import { ResultImageFrame } from '../../components/result-image-frame.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
@@ -21,6 +21,23 @@ interface GeneratedImageCardProps {
 function downloadName(image: GeneratedImage, index: number): string {
   const extension = image.url.split('?')[0].match(/\.(png|jpe?g|webp)$/i)?.[1] ?? 'png';
   return `pictura-${image.seed}-${index}.${extension}`;
+}
+
+/** What Pictura Emoji drew for the prompt, or, plainly, that it knew nothing in it. */
+function SubjectNote({ subject }: { subject: NonNullable<GeneratedImage['subject']> }) {
+  const { t } = useTranslation();
+  if (subject.found)
+    return (
+      <span className="result-image__subject">
+        {t('status.subjectDrawn', { emoji: subject.emoji, name: subject.name })}
+      </span>
+    );
+  return (
+    <span className="result-image__subject result-image__subject--missing" role="note">
+      <AlertIcon className="result-image__subject-icon" />
+      {t('status.subjectMissing')}
+    </span>
+  );
 }
 
 export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedImageCardProps) {
@@ -76,6 +93,7 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
         <span className="result-image__details">
           {t('status.imageDetails', { width: image.width, height: image.height, seed: image.seed })}
         </span>
+        {image.subject ? <SubjectNote subject={image.subject} /> : null}
         <span className="result-image__actions">
           <a
             className="button button--small"

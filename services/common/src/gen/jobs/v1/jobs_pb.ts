@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file jobs/v1/jobs.proto.
  */
 export const file_jobs_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJ8ChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkSDwoHcHJpdmF0ZRgEIAEoCCJuChRTdWJtaXRVcHNjYWxlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEhIKCnNvdXJjZV9rZXkYAiABKAkSDQoFbW9kZWwYAyABKAkSDgoGZm9ybWF0GAQgASgJEhIKCnJlcXVlc3RfaWQYBSABKAkiNwoNR2V0Sm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFgoOdmlld2VyX3VzZXJfaWQYAiABKA0iZAoISm9iSW1hZ2USCwoDa2V5GAEgASgJEg0KBXdpZHRoGAIgASgNEg4KBmhlaWdodBgDIAEoDRIMCgRzZWVkGAQgASgNEg8KB2ZsYWdnZWQYBSABKAgSDQoFYnl0ZXMYBiABKA0iKQoISm9iRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIqoCCgNKb2ISCgoCaWQYASABKAkSHgoEa2luZBgCIAEoDjIQLmpvYnMudjEuSm9iS2luZBIiCgZzdGF0dXMYAyABKA4yEi5qb2JzLnYxLkpvYlN0YXR1cxIQCghwb3NpdGlvbhgEIAEoDRIQCghwcm9ncmVzcxgFIAEoARIhCgZpbWFnZXMYBiADKAsyES5qb2JzLnYxLkpvYkltYWdlEiAKBWVycm9yGAcgASgLMhEuam9icy52MS5Kb2JFcnJvchISCgpjcmVhdGVkX2F0GAggASgJEhMKC2ZpbmlzaGVkX2F0GAkgASgJEisKB29wdGlvbnMYCiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhQKDGluZmVyZW5jZV9tcxgLIAEoDSITChFMaXN0TW9kZWxzUmVxdWVzdCJBCgxNb2RlbExpY2VuY2USDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSFgoOY29tbWVyY2lhbF91c2UYAyABKAgiowEKFUdlbmVyYXRlTW9kZWxTZXR0aW5ncxINCgVzdGVwcxgBIAEoDRIQCghndWlkYW5jZRgCIAEoARISCgV3aWR0aBgDIAEoDUgAiAEBEhMKBmhlaWdodBgEIAEoDUgBiAEBEhIKCmZpeGVkX3NpemUYBSABKAgSFwoPbmVnYXRpdmVfcHJvbXB0GAYgASgIQggKBl93aWR0aEIJCgdfaGVpZ2h0IsYCCglNb2RlbEluZm8SDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg8KB2J1aWx0aW4YBSABKAgSEgoKaXNfZGVmYXVsdBgGIAEoCBImCgdsaWNlbmNlGAcgASgLMhUuam9icy52MS5Nb2RlbExpY2VuY2USEgoKc2l6ZV9ieXRlcxgIIAEoBBIOCgZzb3VyY2UYCSABKAkSFAoMaW5zdGFsbGVkX2F0GAogASgJEjAKCHNldHRpbmdzGAsgASgLMh4uam9icy52MS5HZW5lcmF0ZU1vZGVsU2V0dGluZ3MSJAoXbXNfcGVyX291dHB1dF9tZWdhcGl4ZWwYDCABKAFIAIgBAUIaChhfbXNfcGVyX291dHB1dF9tZWdhcGl4ZWwiOAoSTGlzdE1vZGVsc1Jlc3BvbnNlEiIKBm1vZGVscxgBIAMoCzISLmpvYnMudjEuTW9kZWxJbmZvIioKFUxpc3RNb2RlbEFkbWluUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0iZwoLTW9kZWxUaW1pbmcSEAoDY3B1GAEgASgBSACIAQESEAoDZ3B1GAIgASgBSAGIAQESFgoJbWVtb3J5X21iGAMgASgBSAKIAQFCBgoEX2NwdUIGCgRfZ3B1QgwKCl9tZW1vcnlfbWIi+QEKDkNhdGFsb2d1ZU1vZGVsEgoKAmlkGAEgASgJEgwKBGtpbmQYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSJgoHbGljZW5jZRgFIAEoCzIVLmpvYnMudjEuTW9kZWxMaWNlbmNlEhYKDmRvd25sb2FkX2J5dGVzGAYgASgEEhEKCWluc3RhbGxlZBgHIAEoCBIwCghzZXR0aW5ncxgIIAEoCzIeLmpvYnMudjEuR2VuZXJhdGVNb2RlbFNldHRpbmdzEiQKBnRpbWluZxgJIAEoCzIULmpvYnMudjEuTW9kZWxUaW1pbmcinQEKEU1vZGVsVGFza1Byb2dyZXNzEg0KBXBoYXNlGAEgASgJEhIKCmJ5dGVzX2RvbmUYAiABKAQSEwoLYnl0ZXNfdG90YWwYAyABKAQSGAoQYnl0ZXNfcGVyX3NlY29uZBgEIAEoARIYCgtldGFfc2Vjb25kcxgFIAEoAUgAiAEBEgwKBGZpbGUYBiABKAlCDgoMX2V0YV9zZWNvbmRzIqEBCglNb2RlbFRhc2sSDQoFbW9kZWwYASABKAkSDgoGYWN0aW9uGAIgASgJEg0KBXN0YXRlGAMgASgJEiwKCHByb2dyZXNzGAQgASgLMhouam9icy52MS5Nb2RlbFRhc2tQcm9ncmVzcxINCgVlcnJvchgFIAEoCRIUCgxyZXF1ZXN0ZWRfYXQYBiABKAkSEwoLZmluaXNoZWRfYXQYByABKAkiQgoNTW9kZWxEZWZhdWx0cxIQCghnZW5lcmF0ZRgBIAEoCRIPCgd1cHNjYWxlGAIgASgJEg4KBnNhZmV0eRgDIAEoCSK4AQoWTGlzdE1vZGVsQWRtaW5SZXNwb25zZRIlCglpbnN0YWxsZWQYASADKAsyEi5qb2JzLnYxLk1vZGVsSW5mbxIqCgljYXRhbG9ndWUYAiADKAsyFy5qb2JzLnYxLkNhdGFsb2d1ZU1vZGVsEiEKBXRhc2tzGAMgAygLMhIuam9icy52MS5Nb2RlbFRhc2sSKAoIZGVmYXVsdHMYBCABKAsyFi5qb2JzLnYxLk1vZGVsRGVmYXVsdHMiNwoTSW5zdGFsbE1vZGVsUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDQoFbW9kZWwYAiABKAkiNgoSUmVtb3ZlTW9kZWxSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRINCgVtb2RlbBgCIAEoCSJIChZTZXREZWZhdWx0TW9kZWxSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRraW5kGAIgASgJEg0KBW1vZGVsGAMgASgJIhQKEkdldFNldHRpbmdzUmVxdWVzdCLpAQoOU3lzdGVtU2V0dGluZ3MSKgodYW5vbnltb3VzX2dlbmVyYXRlX3Blcl9taW51dGUYASABKA1IAIgBARIaChJtYWludGVuYW5jZV9ub3RpY2UYAiABKAkSFQoNZGVmYXVsdF9tb2RlbBgDIAEoCRIZChFtYXhfdGFnc19wZXJfcG9zdBgEIAEoDRIdChVkZWZhdWx0X3Vwc2NhbGVfbW9kZWwYBSABKAkSHAoUZGVmYXVsdF9zYWZldHlfbW9kZWwYBiABKAlCIAoeX2Fub255bW91c19nZW5lcmF0ZV9wZXJfbWludXRlIlUKFVVwZGF0ZVNldHRpbmdzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SKQoIc2V0dGluZ3MYAiABKAsyFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzIjUKEkdldEpvYlN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSImCghEYXlDb3VudBILCgNkYXkYASABKAkSDQoFY291bnQYAiABKA0iZwoISm9iU3RhdHMSLgoTZ2VuZXJhdGlvbnNfcGVyX2RheRgBIAMoCzIRLmpvYnMudjEuRGF5Q291bnQSKwoQdXBzY2FsZXNfcGVyX2RheRgCIAMoCzIRLmpvYnMudjEuRGF5Q291bnQqigEKCUpvYlN0YXR1cxIaChZKT0JfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFgoSSk9CX1NUQVRVU19XQUlUSU5HEAESGQoVSk9CX1NUQVRVU19QUk9DRVNTSU5HEAISGAoUSk9CX1NUQVRVU19DT01QTEVURUQQAxIUChBKT0JfU1RBVFVTX0VSUk9SEAQqUAoHSm9iS2luZBIYChRKT0JfS0lORF9VTlNQRUNJRklFRBAAEhUKEUpPQl9LSU5EX0dFTkVSQVRFEAESFAoQSk9CX0tJTkRfVVBTQ0FMRRACMqoGCgtKb2JzU2VydmljZRJCChBTdWJtaXRHZW5lcmF0aW9uEiAuam9icy52MS5TdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBoMLmpvYnMudjEuSm9iEjwKDVN1Ym1pdFVwc2NhbGUSHS5qb2JzLnYxLlN1Ym1pdFVwc2NhbGVSZXF1ZXN0Ggwuam9icy52MS5Kb2ISLgoGR2V0Sm9iEhYuam9icy52MS5HZXRKb2JSZXF1ZXN0Ggwuam9icy52MS5Kb2ISMgoIV2F0Y2hKb2ISFi5qb2JzLnYxLkdldEpvYlJlcXVlc3QaDC5qb2JzLnYxLkpvYjABEkUKCkxpc3RNb2RlbHMSGi5qb2JzLnYxLkxpc3RNb2RlbHNSZXF1ZXN0Ghsuam9icy52MS5MaXN0TW9kZWxzUmVzcG9uc2USUQoOTGlzdE1vZGVsQWRtaW4SHi5qb2JzLnYxLkxpc3RNb2RlbEFkbWluUmVxdWVzdBofLmpvYnMudjEuTGlzdE1vZGVsQWRtaW5SZXNwb25zZRJACgxJbnN0YWxsTW9kZWwSHC5qb2JzLnYxLkluc3RhbGxNb2RlbFJlcXVlc3QaEi5qb2JzLnYxLk1vZGVsVGFzaxI+CgtSZW1vdmVNb2RlbBIbLmpvYnMudjEuUmVtb3ZlTW9kZWxSZXF1ZXN0GhIuam9icy52MS5Nb2RlbFRhc2sSSgoPU2V0RGVmYXVsdE1vZGVsEh8uam9icy52MS5TZXREZWZhdWx0TW9kZWxSZXF1ZXN0GhYuam9icy52MS5Nb2RlbERlZmF1bHRzEkMKC0dldFNldHRpbmdzEhsuam9icy52MS5HZXRTZXR0aW5nc1JlcXVlc3QaFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzEkkKDlVwZGF0ZVNldHRpbmdzEh4uam9icy52MS5VcGRhdGVTZXR0aW5nc1JlcXVlc3QaFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzEj0KC0dldEpvYlN0YXRzEhsuam9icy52MS5HZXRKb2JTdGF0c1JlcXVlc3QaES5qb2JzLnYxLkpvYlN0YXRzYgZwcm90bzM");
+  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJ8ChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkSDwoHcHJpdmF0ZRgEIAEoCCJuChRTdWJtaXRVcHNjYWxlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEhIKCnNvdXJjZV9rZXkYAiABKAkSDQoFbW9kZWwYAyABKAkSDgoGZm9ybWF0GAQgASgJEhIKCnJlcXVlc3RfaWQYBSABKAkiNwoNR2V0Sm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFgoOdmlld2VyX3VzZXJfaWQYAiABKA0ijAEKCEpvYkltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIEg0KBWJ5dGVzGAYgASgNEiYKB3N1YmplY3QYByABKAsyFS5qb2JzLnYxLkltYWdlU3ViamVjdCI6CgxJbWFnZVN1YmplY3QSDQoFZm91bmQYASABKAgSDQoFZW1vamkYAiABKAkSDAoEbmFtZRgDIAEoCSIpCghKb2JFcnJvchIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAkiqgIKA0pvYhIKCgJpZBgBIAEoCRIeCgRraW5kGAIgASgOMhAuam9icy52MS5Kb2JLaW5kEiIKBnN0YXR1cxgDIAEoDjISLmpvYnMudjEuSm9iU3RhdHVzEhAKCHBvc2l0aW9uGAQgASgNEhAKCHByb2dyZXNzGAUgASgBEiEKBmltYWdlcxgGIAMoCzIRLmpvYnMudjEuSm9iSW1hZ2USIAoFZXJyb3IYByABKAsyES5qb2JzLnYxLkpvYkVycm9yEhIKCmNyZWF0ZWRfYXQYCCABKAkSEwoLZmluaXNoZWRfYXQYCSABKAkSKwoHb3B0aW9ucxgKIAEoCzIaLmpvYnMudjEuR2VuZXJhdGlvbk9wdGlvbnMSFAoMaW5mZXJlbmNlX21zGAsgASgNIhMKEUxpc3RNb2RlbHNSZXF1ZXN0IkEKDE1vZGVsTGljZW5jZRIMCgRuYW1lGAEgASgJEgsKA3VybBgCIAEoCRIWCg5jb21tZXJjaWFsX3VzZRgDIAEoCCKjAQoVR2VuZXJhdGVNb2RlbFNldHRpbmdzEg0KBXN0ZXBzGAEgASgNEhAKCGd1aWRhbmNlGAIgASgBEhIKBXdpZHRoGAMgASgNSACIAQESEwoGaGVpZ2h0GAQgASgNSAGIAQESEgoKZml4ZWRfc2l6ZRgFIAEoCBIXCg9uZWdhdGl2ZV9wcm9tcHQYBiABKAhCCAoGX3dpZHRoQgkKB19oZWlnaHQixgIKCU1vZGVsSW5mbxIMCgRuYW1lGAEgASgJEgwKBGtpbmQYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSDwoHYnVpbHRpbhgFIAEoCBISCgppc19kZWZhdWx0GAYgASgIEiYKB2xpY2VuY2UYByABKAsyFS5qb2JzLnYxLk1vZGVsTGljZW5jZRISCgpzaXplX2J5dGVzGAggASgEEg4KBnNvdXJjZRgJIAEoCRIUCgxpbnN0YWxsZWRfYXQYCiABKAkSMAoIc2V0dGluZ3MYCyABKAsyHi5qb2JzLnYxLkdlbmVyYXRlTW9kZWxTZXR0aW5ncxIkChdtc19wZXJfb3V0cHV0X21lZ2FwaXhlbBgMIAEoAUgAiAEBQhoKGF9tc19wZXJfb3V0cHV0X21lZ2FwaXhlbCI4ChJMaXN0TW9kZWxzUmVzcG9uc2USIgoGbW9kZWxzGAEgAygLMhIuam9icy52MS5Nb2RlbEluZm8iKgoVTGlzdE1vZGVsQWRtaW5SZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSJnCgtNb2RlbFRpbWluZxIQCgNjcHUYASABKAFIAIgBARIQCgNncHUYAiABKAFIAYgBARIWCgltZW1vcnlfbWIYAyABKAFIAogBAUIGCgRfY3B1QgYKBF9ncHVCDAoKX21lbW9yeV9tYiL5AQoOQ2F0YWxvZ3VlTW9kZWwSCgoCaWQYASABKAkSDAoEa2luZBgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRImCgdsaWNlbmNlGAUgASgLMhUuam9icy52MS5Nb2RlbExpY2VuY2USFgoOZG93bmxvYWRfYnl0ZXMYBiABKAQSEQoJaW5zdGFsbGVkGAcgASgIEjAKCHNldHRpbmdzGAggASgLMh4uam9icy52MS5HZW5lcmF0ZU1vZGVsU2V0dGluZ3MSJAoGdGltaW5nGAkgASgLMhQuam9icy52MS5Nb2RlbFRpbWluZyKdAQoRTW9kZWxUYXNrUHJvZ3Jlc3MSDQoFcGhhc2UYASABKAkSEgoKYnl0ZXNfZG9uZRgCIAEoBBITCgtieXRlc190b3RhbBgDIAEoBBIYChBieXRlc19wZXJfc2Vjb25kGAQgASgBEhgKC2V0YV9zZWNvbmRzGAUgASgBSACIAQESDAoEZmlsZRgGIAEoCUIOCgxfZXRhX3NlY29uZHMioQEKCU1vZGVsVGFzaxINCgVtb2RlbBgBIAEoCRIOCgZhY3Rpb24YAiABKAkSDQoFc3RhdGUYAyABKAkSLAoIcHJvZ3Jlc3MYBCABKAsyGi5qb2JzLnYxLk1vZGVsVGFza1Byb2dyZXNzEg0KBWVycm9yGAUgASgJEhQKDHJlcXVlc3RlZF9hdBgGIAEoCRITCgtmaW5pc2hlZF9hdBgHIAEoCSJCCg1Nb2RlbERlZmF1bHRzEhAKCGdlbmVyYXRlGAEgASgJEg8KB3Vwc2NhbGUYAiABKAkSDgoGc2FmZXR5GAMgASgJIrgBChZMaXN0TW9kZWxBZG1pblJlc3BvbnNlEiUKCWluc3RhbGxlZBgBIAMoCzISLmpvYnMudjEuTW9kZWxJbmZvEioKCWNhdGFsb2d1ZRgCIAMoCzIXLmpvYnMudjEuQ2F0YWxvZ3VlTW9kZWwSIQoFdGFza3MYAyADKAsyEi5qb2JzLnYxLk1vZGVsVGFzaxIoCghkZWZhdWx0cxgEIAEoCzIWLmpvYnMudjEuTW9kZWxEZWZhdWx0cyI3ChNJbnN0YWxsTW9kZWxSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRINCgVtb2RlbBgCIAEoCSI2ChJSZW1vdmVNb2RlbFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg0KBW1vZGVsGAIgASgJIkgKFlNldERlZmF1bHRNb2RlbFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEgwKBGtpbmQYAiABKAkSDQoFbW9kZWwYAyABKAkiFAoSR2V0U2V0dGluZ3NSZXF1ZXN0IukBCg5TeXN0ZW1TZXR0aW5ncxIqCh1hbm9ueW1vdXNfZ2VuZXJhdGVfcGVyX21pbnV0ZRgBIAEoDUgAiAEBEhoKEm1haW50ZW5hbmNlX25vdGljZRgCIAEoCRIVCg1kZWZhdWx0X21vZGVsGAMgASgJEhkKEW1heF90YWdzX3Blcl9wb3N0GAQgASgNEh0KFWRlZmF1bHRfdXBzY2FsZV9tb2RlbBgFIAEoCRIcChRkZWZhdWx0X3NhZmV0eV9tb2RlbBgGIAEoCUIgCh5fYW5vbnltb3VzX2dlbmVyYXRlX3Blcl9taW51dGUiVQoVVXBkYXRlU2V0dGluZ3NSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIpCghzZXR0aW5ncxgCIAEoCzIXLmpvYnMudjEuU3lzdGVtU2V0dGluZ3MiNQoSR2V0Sm9iU3RhdHNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRkYXlzGAIgASgNIiYKCERheUNvdW50EgsKA2RheRgBIAEoCRINCgVjb3VudBgCIAEoDSJnCghKb2JTdGF0cxIuChNnZW5lcmF0aW9uc19wZXJfZGF5GAEgAygLMhEuam9icy52MS5EYXlDb3VudBIrChB1cHNjYWxlc19wZXJfZGF5GAIgAygLMhEuam9icy52MS5EYXlDb3VudCqKAQoJSm9iU3RhdHVzEhoKFkpPQl9TVEFUVVNfVU5TUEVDSUZJRUQQABIWChJKT0JfU1RBVFVTX1dBSVRJTkcQARIZChVKT0JfU1RBVFVTX1BST0NFU1NJTkcQAhIYChRKT0JfU1RBVFVTX0NPTVBMRVRFRBADEhQKEEpPQl9TVEFUVVNfRVJST1IQBCpQCgdKb2JLaW5kEhgKFEpPQl9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRSk9CX0tJTkRfR0VORVJBVEUQARIUChBKT0JfS0lORF9VUFNDQUxFEAIyqgYKC0pvYnNTZXJ2aWNlEkIKEFN1Ym1pdEdlbmVyYXRpb24SIC5qb2JzLnYxLlN1Ym1pdEdlbmVyYXRpb25SZXF1ZXN0Ggwuam9icy52MS5Kb2ISPAoNU3VibWl0VXBzY2FsZRIdLmpvYnMudjEuU3VibWl0VXBzY2FsZVJlcXVlc3QaDC5qb2JzLnYxLkpvYhIuCgZHZXRKb2ISFi5qb2JzLnYxLkdldEpvYlJlcXVlc3QaDC5qb2JzLnYxLkpvYhIyCghXYXRjaEpvYhIWLmpvYnMudjEuR2V0Sm9iUmVxdWVzdBoMLmpvYnMudjEuSm9iMAESRQoKTGlzdE1vZGVscxIaLmpvYnMudjEuTGlzdE1vZGVsc1JlcXVlc3QaGy5qb2JzLnYxLkxpc3RNb2RlbHNSZXNwb25zZRJRCg5MaXN0TW9kZWxBZG1pbhIeLmpvYnMudjEuTGlzdE1vZGVsQWRtaW5SZXF1ZXN0Gh8uam9icy52MS5MaXN0TW9kZWxBZG1pblJlc3BvbnNlEkAKDEluc3RhbGxNb2RlbBIcLmpvYnMudjEuSW5zdGFsbE1vZGVsUmVxdWVzdBoSLmpvYnMudjEuTW9kZWxUYXNrEj4KC1JlbW92ZU1vZGVsEhsuam9icy52MS5SZW1vdmVNb2RlbFJlcXVlc3QaEi5qb2JzLnYxLk1vZGVsVGFzaxJKCg9TZXREZWZhdWx0TW9kZWwSHy5qb2JzLnYxLlNldERlZmF1bHRNb2RlbFJlcXVlc3QaFi5qb2JzLnYxLk1vZGVsRGVmYXVsdHMSQwoLR2V0U2V0dGluZ3MSGy5qb2JzLnYxLkdldFNldHRpbmdzUmVxdWVzdBoXLmpvYnMudjEuU3lzdGVtU2V0dGluZ3MSSQoOVXBkYXRlU2V0dGluZ3MSHi5qb2JzLnYxLlVwZGF0ZVNldHRpbmdzUmVxdWVzdBoXLmpvYnMudjEuU3lzdGVtU2V0dGluZ3MSPQoLR2V0Sm9iU3RhdHMSGy5qb2JzLnYxLkdldEpvYlN0YXRzUmVxdWVzdBoRLmpvYnMudjEuSm9iU3RhdHNiBnByb3RvMw");
 
 /**
  * @generated from message jobs.v1.GenerationOptions
@@ -218,6 +218,13 @@ export type JobImage = Message<"jobs.v1.JobImage"> & {
    * @generated from field: uint32 bytes = 6;
    */
   bytes: number;
+
+  /**
+   * What a subject-drawing model (Pictura Emoji) drew; unset for models that do not say.
+   *
+   * @generated from field: jobs.v1.ImageSubject subject = 7;
+   */
+  subject?: ImageSubject | undefined;
 };
 
 /**
@@ -226,6 +233,36 @@ export type JobImage = Message<"jobs.v1.JobImage"> & {
  */
 export const JobImageSchema: GenMessage<JobImage> = /*@__PURE__*/
   messageDesc(file_jobs_v1_jobs, 4);
+
+/**
+ * The thing from the model's vocabulary it drew, or found = false: nothing in the prompt was in its
+ * vocabulary, so it painted an abstract picture instead.
+ *
+ * @generated from message jobs.v1.ImageSubject
+ */
+export type ImageSubject = Message<"jobs.v1.ImageSubject"> & {
+  /**
+   * @generated from field: bool found = 1;
+   */
+  found: boolean;
+
+  /**
+   * @generated from field: string emoji = 2;
+   */
+  emoji: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message jobs.v1.ImageSubject.
+ * Use `create(ImageSubjectSchema)` to create a new message.
+ */
+export const ImageSubjectSchema: GenMessage<ImageSubject> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 5);
 
 /**
  * @generated from message jobs.v1.JobError
@@ -247,7 +284,7 @@ export type JobError = Message<"jobs.v1.JobError"> & {
  * Use `create(JobErrorSchema)` to create a new message.
  */
 export const JobErrorSchema: GenMessage<JobError> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 5);
+  messageDesc(file_jobs_v1_jobs, 6);
 
 /**
  * @generated from message jobs.v1.Job
@@ -320,7 +357,7 @@ export type Job = Message<"jobs.v1.Job"> & {
  * Use `create(JobSchema)` to create a new message.
  */
 export const JobSchema: GenMessage<Job> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 6);
+  messageDesc(file_jobs_v1_jobs, 7);
 
 /**
  * @generated from message jobs.v1.ListModelsRequest
@@ -333,7 +370,7 @@ export type ListModelsRequest = Message<"jobs.v1.ListModelsRequest"> & {
  * Use `create(ListModelsRequestSchema)` to create a new message.
  */
 export const ListModelsRequestSchema: GenMessage<ListModelsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 7);
+  messageDesc(file_jobs_v1_jobs, 8);
 
 /**
  * @generated from message jobs.v1.ModelLicence
@@ -362,7 +399,7 @@ export type ModelLicence = Message<"jobs.v1.ModelLicence"> & {
  * Use `create(ModelLicenceSchema)` to create a new message.
  */
 export const ModelLicenceSchema: GenMessage<ModelLicence> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 8);
+  messageDesc(file_jobs_v1_jobs, 9);
 
 /**
  * How a generate model runs.
@@ -414,7 +451,7 @@ export type GenerateModelSettings = Message<"jobs.v1.GenerateModelSettings"> & {
  * Use `create(GenerateModelSettingsSchema)` to create a new message.
  */
 export const GenerateModelSettingsSchema: GenMessage<GenerateModelSettings> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 9);
+  messageDesc(file_jobs_v1_jobs, 10);
 
 /**
  * @generated from message jobs.v1.ModelInfo
@@ -500,7 +537,7 @@ export type ModelInfo = Message<"jobs.v1.ModelInfo"> & {
  * Use `create(ModelInfoSchema)` to create a new message.
  */
 export const ModelInfoSchema: GenMessage<ModelInfo> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 10);
+  messageDesc(file_jobs_v1_jobs, 11);
 
 /**
  * @generated from message jobs.v1.ListModelsResponse
@@ -517,7 +554,7 @@ export type ListModelsResponse = Message<"jobs.v1.ListModelsResponse"> & {
  * Use `create(ListModelsResponseSchema)` to create a new message.
  */
 export const ListModelsResponseSchema: GenMessage<ListModelsResponse> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 11);
+  messageDesc(file_jobs_v1_jobs, 12);
 
 /**
  * @generated from message jobs.v1.ListModelAdminRequest
@@ -534,7 +571,7 @@ export type ListModelAdminRequest = Message<"jobs.v1.ListModelAdminRequest"> & {
  * Use `create(ListModelAdminRequestSchema)` to create a new message.
  */
 export const ListModelAdminRequestSchema: GenMessage<ListModelAdminRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 12);
+  messageDesc(file_jobs_v1_jobs, 13);
 
 /**
  * @generated from message jobs.v1.ModelTiming
@@ -564,7 +601,7 @@ export type ModelTiming = Message<"jobs.v1.ModelTiming"> & {
  * Use `create(ModelTimingSchema)` to create a new message.
  */
 export const ModelTimingSchema: GenMessage<ModelTiming> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 13);
+  messageDesc(file_jobs_v1_jobs, 14);
 
 /**
  * An entry of the model catalogue (services/common/src/model-catalogue.json).
@@ -627,7 +664,7 @@ export type CatalogueModel = Message<"jobs.v1.CatalogueModel"> & {
  * Use `create(CatalogueModelSchema)` to create a new message.
  */
 export const CatalogueModelSchema: GenMessage<CatalogueModel> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 14);
+  messageDesc(file_jobs_v1_jobs, 15);
 
 /**
  * @generated from message jobs.v1.ModelTaskProgress
@@ -675,7 +712,7 @@ export type ModelTaskProgress = Message<"jobs.v1.ModelTaskProgress"> & {
  * Use `create(ModelTaskProgressSchema)` to create a new message.
  */
 export const ModelTaskProgressSchema: GenMessage<ModelTaskProgress> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 15);
+  messageDesc(file_jobs_v1_jobs, 16);
 
 /**
  * An install or removal, run on a worker through the models queue.
@@ -736,7 +773,7 @@ export type ModelTask = Message<"jobs.v1.ModelTask"> & {
  * Use `create(ModelTaskSchema)` to create a new message.
  */
 export const ModelTaskSchema: GenMessage<ModelTask> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 16);
+  messageDesc(file_jobs_v1_jobs, 17);
 
 /**
  * The admin's choices per kind: "" automatic (the workers' default); safety also "none" (no image check).
@@ -765,7 +802,7 @@ export type ModelDefaults = Message<"jobs.v1.ModelDefaults"> & {
  * Use `create(ModelDefaultsSchema)` to create a new message.
  */
 export const ModelDefaultsSchema: GenMessage<ModelDefaults> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 17);
+  messageDesc(file_jobs_v1_jobs, 18);
 
 /**
  * @generated from message jobs.v1.ListModelAdminResponse
@@ -799,7 +836,7 @@ export type ListModelAdminResponse = Message<"jobs.v1.ListModelAdminResponse"> &
  * Use `create(ListModelAdminResponseSchema)` to create a new message.
  */
 export const ListModelAdminResponseSchema: GenMessage<ListModelAdminResponse> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 18);
+  messageDesc(file_jobs_v1_jobs, 19);
 
 /**
  * @generated from message jobs.v1.InstallModelRequest
@@ -821,7 +858,7 @@ export type InstallModelRequest = Message<"jobs.v1.InstallModelRequest"> & {
  * Use `create(InstallModelRequestSchema)` to create a new message.
  */
 export const InstallModelRequestSchema: GenMessage<InstallModelRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 19);
+  messageDesc(file_jobs_v1_jobs, 20);
 
 /**
  * @generated from message jobs.v1.RemoveModelRequest
@@ -843,7 +880,7 @@ export type RemoveModelRequest = Message<"jobs.v1.RemoveModelRequest"> & {
  * Use `create(RemoveModelRequestSchema)` to create a new message.
  */
 export const RemoveModelRequestSchema: GenMessage<RemoveModelRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 20);
+  messageDesc(file_jobs_v1_jobs, 21);
 
 /**
  * @generated from message jobs.v1.SetDefaultModelRequest
@@ -872,7 +909,7 @@ export type SetDefaultModelRequest = Message<"jobs.v1.SetDefaultModelRequest"> &
  * Use `create(SetDefaultModelRequestSchema)` to create a new message.
  */
 export const SetDefaultModelRequestSchema: GenMessage<SetDefaultModelRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 21);
+  messageDesc(file_jobs_v1_jobs, 22);
 
 /**
  * @generated from message jobs.v1.GetSettingsRequest
@@ -885,7 +922,7 @@ export type GetSettingsRequest = Message<"jobs.v1.GetSettingsRequest"> & {
  * Use `create(GetSettingsRequestSchema)` to create a new message.
  */
 export const GetSettingsRequestSchema: GenMessage<GetSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 22);
+  messageDesc(file_jobs_v1_jobs, 23);
 
 /**
  * @generated from message jobs.v1.SystemSettings
@@ -940,7 +977,7 @@ export type SystemSettings = Message<"jobs.v1.SystemSettings"> & {
  * Use `create(SystemSettingsSchema)` to create a new message.
  */
 export const SystemSettingsSchema: GenMessage<SystemSettings> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 23);
+  messageDesc(file_jobs_v1_jobs, 24);
 
 /**
  * @generated from message jobs.v1.UpdateSettingsRequest
@@ -962,7 +999,7 @@ export type UpdateSettingsRequest = Message<"jobs.v1.UpdateSettingsRequest"> & {
  * Use `create(UpdateSettingsRequestSchema)` to create a new message.
  */
 export const UpdateSettingsRequestSchema: GenMessage<UpdateSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 24);
+  messageDesc(file_jobs_v1_jobs, 25);
 
 /**
  * @generated from message jobs.v1.GetJobStatsRequest
@@ -986,7 +1023,7 @@ export type GetJobStatsRequest = Message<"jobs.v1.GetJobStatsRequest"> & {
  * Use `create(GetJobStatsRequestSchema)` to create a new message.
  */
 export const GetJobStatsRequestSchema: GenMessage<GetJobStatsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 25);
+  messageDesc(file_jobs_v1_jobs, 26);
 
 /**
  * @generated from message jobs.v1.DayCount
@@ -1010,7 +1047,7 @@ export type DayCount = Message<"jobs.v1.DayCount"> & {
  * Use `create(DayCountSchema)` to create a new message.
  */
 export const DayCountSchema: GenMessage<DayCount> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 26);
+  messageDesc(file_jobs_v1_jobs, 27);
 
 /**
  * @generated from message jobs.v1.JobStats
@@ -1034,7 +1071,7 @@ export type JobStats = Message<"jobs.v1.JobStats"> & {
  * Use `create(JobStatsSchema)` to create a new message.
  */
 export const JobStatsSchema: GenMessage<JobStats> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 27);
+  messageDesc(file_jobs_v1_jobs, 28);
 
 /**
  * @generated from enum jobs.v1.JobStatus

@@ -1,0 +1,146 @@
+// Pictura Emoji's networks, trained by this project (training/pictura-emoji, model card in
+// services/worker/models/pictura-emoji/MODEL_CARD.md): a text encoder that reads which concept the prompt's
+// known tokens name (or that they name nothing it knows), and a rectified-flow denoiser that draws a concept,
+// sampled in a few Euler steps with classifier-free guidance, giving a 64 px premultiplied RGBA picture.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type * as ort from 'onnxruntime-node';
+import { seededNormals } from '../seeded-random.ts';
+import { emojiTokenIds } from './emoji.tokenizer.ts';
+
+/** The committed model files. */
+export const EMOJI_MODEL_DIR = new URL('../../../models/pictura-emoji/', import.meta.url).pathname;
+export const EMOJI_SIDE = 64;
+const CHANNELS = 4;
+/** Euler steps from noise to picture; measured in the evaluation (MODEL_CARD.md). */
+export const EMOJI_STEPS = 8;
+export const EMOJI_GUIDANCE = 3;
+/**
+ * Below this probability for its best concept, the prompt is not taken to name anything the model knows.
+ * Prompts of words it does not know scored up to 0.26 ("the theory of relativity", "hello world"); prompts
+ * that name a thing it knows mostly score above 0.5.
+ */
+export const MIN_CONFIDENCE = 0.3;
+
+interface Vocabulary {
+  maxTokens: number;
+  /** Token id → token; id 0 pads. */
+  tokens: string[];
+  /** Concept index (the text encoder's logits) → what it draws. */
+  concepts: { emoji: string; name: string }[];
+}
+
+function readVocabulary(text: string): Vocabulary {
+  const value = JSON.parse(text) as Vocabulary;
+  const valid =
+    Number.isInteger(value.maxTokens) &&
+    value.maxTokens > 0 &&
+    Array.isArray(value.tokens) &&
+    value.tokens.every((t) => typeof t === 'string') &&
+    Array.isArray(value.concepts) &&
+    value.concepts.every((c) => typeof c?.emoji === 'string' && typeof c?.name === 'string');
+  if (!valid)
+    throw new Error('vocabulary.json: expected { maxTokens, tokens: string[], concepts: {emoji, name}[] }');
+  return value;
+}
+
+export interface Understood {
+  /** The concept it will draw, or undefined when nothing in the prompt is known well enough. */
+  concept?: { index: number; emoji: string; name: string; confidence: number };
+}
+
+export interface EmojiModel {
+  concepts: readonly { emoji: string; name: string }[];
+  understand(prompt: string): Promise<Understood>;
+  /**
+   * A 4×64×64 premultiplied RGBA picture of `concept` in [0, 1], channel planes; guidance pushes away from
+   * `negative` (a concept) or, without one, from a picture of nothing in particular.
+   */
+  sample(
+    concept: number,
+    negative: number | undefined,
+    style: Float32Array,
+    seed: number,
+    onStep?: (step: number, steps: number) => void,
+  ): Promise<Float32Array>;
+  release(): Promise<void>;
+}
+
+export async function loadEmojiModel(
+  runtime: typeof ort,
+  sessionOptions: ort.InferenceSession.SessionOptions,
+  dir = EMOJI_MODEL_DIR,
+): Promise<EmojiModel> {
+  const vocabulary = readVocabulary(await readFile(join(dir, 'vocabulary.json'), 'utf8'));
+  const ids = new Map(vocabulary.tokens.map((token, id) => [token, id]));
+  const encoder = await runtime.InferenceSession.create(join(dir, 'text-encoder.onnx'), sessionOptions);
+  const denoiser = await runtime.InferenceSession.create(join(dir, 'denoiser.onnx'), sessionOptions);
+  const float = (data: Float32Array, dims: number[]) => new runtime.Tensor('float32', data, dims);
+
+  /** The last logit is "nothing it knows" (trained on prompts of generic words only). */
+  const nothing = vocabulary.concepts.length;
+
+  return {
+    concepts: vocabulary.concepts,
+    async understand(prompt) {
+      const tokens = emojiTokenIds(prompt, ids, vocabulary.maxTokens);
+      if (tokens.length === 0) return {};
+      const out = await encoder.run({
+        token_ids: new runtime.Tensor('int64', BigInt64Array.from(tokens, BigInt), [1, tokens.length]),
+      });
+      const logits = out.concept_logits!.data as Float32Array;
+      let best = 0;
+      for (let i = 1; i < logits.length; i++) if (logits[i]! > logits[best]!) best = i;
+      let sum = 0;
+      for (const logit of logits) sum += Math.exp(logit - logits[best]!);
+      const confidence = 1 / sum;
+      if (best === nothing || confidence < MIN_CONFIDENCE) return {};
+      const { emoji, name } = vocabulary.concepts[best]!;
+      return { concept: { index: best, emoji, name, confidence } };
+    },
+    async sample(concept, negative, style, seed, onStep) {
+      const size = CHANNELS * EMOJI_SIDE * EMOJI_SIDE;
+      const x = seededNormals(seed, size);
+      // One batch of two per step: the prompt's concept, and the negative prompt's (or none).
+      const concepts = new runtime.Tensor(
+        'int64',
+        BigInt64Array.of(BigInt(concept), BigInt(negative ?? nothing)),
+        [2],
+      );
+      const styles = new Float32Array(2 * style.length);
+      styles.set(style, 0);
+      styles.set(style, style.length);
+      const samples = new Float32Array(2 * size);
+      for (let step = 0; step < EMOJI_STEPS; step++) {
+        const t = step / EMOJI_STEPS;
+        samples.set(x, 0);
+        samples.set(x, size);
+        const out = await denoiser.run({
+          sample: float(samples, [2, CHANNELS, EMOJI_SIDE, EMOJI_SIDE]),
+          t: float(Float32Array.of(t, t), [2]),
+          concept: concepts,
+          style: float(styles, [2, style.length]),
+        });
+        const v = out.velocity!.data as Float32Array;
+        const dt = 1 / EMOJI_STEPS;
+        for (let i = 0; i < size; i++) {
+          const guided = v[size + i]! + EMOJI_GUIDANCE * (v[i]! - v[size + i]!);
+          x[i] = x[i]! + dt * guided;
+        }
+        onStep?.(step + 1, EMOJI_STEPS);
+      }
+      for (let i = 0; i < size; i++) x[i] = Math.min(1, Math.max(0, (x[i]! + 1) / 2));
+      return x;
+    },
+    async release() {
+      await encoder.release();
+      await denoiser.release();
+    },
+  };
+}
+
+/** The concept the negative prompt names, when it names one the model knows. */
+export async function negativeConcept(model: EmojiModel, negativePrompt: string) {
+  if (!negativePrompt.trim()) return undefined;
+  return (await model.understand(negativePrompt)).concept?.index;
+}
