@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { emojiPromptTokens } from '../../services/worker/src/generate/emoji/emoji.tokenizer.ts';
+import { hashToken } from '../../services/worker/src/generate/prompt.tokenizer.ts';
 import {
   annotateConcepts,
   type Concept,
@@ -50,9 +51,7 @@ const PROMISED = new Set(['🦊', '☃️', '⛄', '🍕', '🐈', '🐱', '🚀
 /** Stable per-emoji choice (FNV-1a), so the held-out set is the same on every machine. */
 function heldOut(concept: Concept): boolean {
   if (PROMISED.has(concept.emoji)) return false;
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(concept.emoji)) hash = Math.imul(hash ^ byte, 0x01000193);
-  return (hash >>> 0) / 2 ** 32 < HELD_OUT_SHARE;
+  return hashToken(concept.emoji) / 2 ** 32 < HELD_OUT_SHARE;
 }
 
 export function buildCaptions(concepts: Concept[]): { captions: Caption[]; withheld: Caption[] } {

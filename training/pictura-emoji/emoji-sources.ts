@@ -4,6 +4,7 @@
 // - unicode-cldr-core: CLDR annotations (Unicode License), names ("tts") and keywords in each language.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locale } from '@pictura/common/locales';
 import { extractDebianPackages } from '../../scripts/lib/debian-packages.mjs';
 
 export const DEBIAN_PACKAGES = ['fonts-noto-color-emoji', 'unicode-data', 'unicode-cldr-core'];
@@ -26,7 +27,7 @@ export const CLDR_LANGUAGES = {
   ms: 'ms',
   th: 'th',
   vi: 'vi',
-} as const;
+} as const satisfies Record<Locale, string>;
 export type Language = keyof typeof CLDR_LANGUAGES;
 export const LANGUAGES = Object.keys(CLDR_LANGUAGES) as Language[];
 

@@ -276,7 +276,7 @@ def main(argv=None):
         checkpoint(denoiser, steps)
         run = {"steps": steps, "minutes": args.minutes, "lr": args.lr, "seconds": round(seconds)}
         earlier = facts.get("denoiser", {}) if args.resume else {}
-        runs = earlier.get("runs") or ([{k: earlier.get(k) for k in run}] if earlier else [])
+        runs = earlier.get("runs", [])
         facts["denoiser"] = {
             "runs": runs + [run],
             "totalSteps": sum(r["steps"] or 0 for r in runs + [run]),

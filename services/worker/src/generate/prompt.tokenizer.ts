@@ -2,7 +2,7 @@
 // every word hashes into the table, so any language works and nothing is ever out of vocabulary.
 
 /** Scripts written without spaces between words: each character becomes its own token. */
-const UNSPACED_SCRIPT =
+export const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 

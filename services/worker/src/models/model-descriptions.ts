@@ -12,6 +12,18 @@ const BUILTIN_LICENCE: ModelLicence = { name: 'Part of Pictura', url: '', commer
 /** Measured on 2 CPU threads (MODELS.md): the built-in upscaler's time per output megapixel. */
 const BUILTIN_UPSCALE_MS_PER_MP = 49;
 
+/**
+ * What both built-in generators share: any size (512² natively), the negative prompt used, and no image check
+ * (see each for why).
+ */
+const BUILTIN_GENERATE_SETTINGS = {
+  width: 512,
+  height: 512,
+  fixedSize: false,
+  negativePrompt: true,
+  imageCheck: false,
+} as const;
+
 export function builtinGenerator(provider: string): RegisteredModel {
   return {
     name: ABSTRACT_GENERATE_MODEL,
@@ -26,15 +38,7 @@ export function builtinGenerator(provider: string): RegisteredModel {
     source: 'builtin',
     // nsfwjs's photo classifier flagged 8 of 40 harmless prompts × styles on these colour fields (watercolour
     // pastels read as "porn" up to 0.93): noise on a model that cannot draw a person, so no image check.
-    settings: {
-      steps: 1,
-      guidance: 0,
-      width: 512,
-      height: 512,
-      fixedSize: false,
-      negativePrompt: true,
-      imageCheck: false,
-    },
+    settings: { ...BUILTIN_GENERATE_SETTINGS, steps: 1, guidance: 0 },
     provider,
   };
 }
@@ -57,15 +61,7 @@ export function builtinEmojiGenerator(
     source: 'builtin',
     // Everything it can draw is a Noto emoji (made for every audience) on the abstract background, which
     // nsfwjs misreads (see above); the prompt check still applies.
-    settings: {
-      steps: EMOJI_STEPS,
-      guidance: EMOJI_GUIDANCE,
-      width: 512,
-      height: 512,
-      fixedSize: false,
-      negativePrompt: true,
-      imageCheck: false,
-    },
+    settings: { ...BUILTIN_GENERATE_SETTINGS, steps: EMOJI_STEPS, guidance: EMOJI_GUIDANCE },
     provider,
   };
 }

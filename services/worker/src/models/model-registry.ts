@@ -10,11 +10,7 @@ import { ABSTRACT_GENERATE_MODEL } from '@pictura/common/generation-options';
 import { DEFAULT_UPSCALE_MODEL } from '@pictura/common/queues';
 import type * as Ort from 'onnxruntime-node';
 import { createAbstractPipeline } from '../generate/abstract.pipeline.ts';
-import {
-  createEmojiPipeline,
-  type EmojiPipeline,
-  emojiModelBytes,
-} from '../generate/emoji/emoji.pipeline.ts';
+import { createEmojiPipeline, emojiModelBytes } from '../generate/emoji/emoji.pipeline.ts';
 import { loadSafetyClassifier, type SafetyClassifier } from '../output/safety-classifier.ts';
 import { createSdTurboPipeline } from '../pipelines/sd-turbo/sd-turbo.pipeline.ts';
 import { createBuiltinUpscaler, createEsrganUpscaler, type Upscaler } from '../upscale/upscale.pipeline.ts';
@@ -200,11 +196,7 @@ export async function loadModelRegistry(options: RegistryOptions): Promise<Model
           value: await createEmojiPipeline(runtime, o, { background, upscaler }),
         }) as const,
       (loaded, provider) =>
-        builtinEmojiGenerator(
-          provider,
-          emojiModelBytes(),
-          (loaded.value as EmojiPipeline).model.concepts.length,
-        ),
+        builtinEmojiGenerator(provider, emojiModelBytes(), loaded.value.model.concepts.length),
     ),
   );
   const safety = options.operatorSafety;

@@ -8,10 +8,10 @@
 //   "rocke~"), so plurals and case endings ("rockets", "лисы") still meet their dictionary form;
 // - for unspaced scripts, each adjacent character pair ("狐狸" → "狐", "狸", "狐狸"), since most words there
 //   are two characters long.
-import { tokenizePrompt } from '../prompt.tokenizer.ts';
+import { tokenizePrompt, UNSPACED_SCRIPT } from '../prompt.tokenizer.ts';
 
-const UNSPACED_CHAR =
-  /^[\u30fc\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]$/u;
+/** One character of an unspaced script, or Katakana's long-vowel mark (Common script) that joins them. */
+const UNSPACED_CHAR = new RegExp(`^(?:${UNSPACED_SCRIPT.source}|\u30fc)$`, 'u');
 const PREFIX_FROM = 4;
 const PREFIX_LENGTHS = [3, 4, 5];
 
