@@ -428,14 +428,18 @@ describe('accounts in a real browser', () => {
     await context.close();
   });
 
-  it('shows no API keys to a plan without API access', { timeout: 60_000 }, async () => {
+  it('tells a plan without API access that keys come with Enterprise, and where to ask', {
+    timeout: 60_000,
+  }, async () => {
     const context = await visitor(DESKTOP, member);
     const page = await context.newPage();
     await openApp(page, `${stack.url}/en/settings`);
     await page.getByRole('region', { name: 'Plan and billing' }).getByText('Free').first().waitFor();
-    expect(await page.getByRole('region', { name: 'API keys' }).count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Settings sections' }).textContent()).not.toContain(
-      'API keys',
+    const keys = page.getByRole('region', { name: 'API keys' });
+    await keys.getByText('API access comes with the Enterprise plan').waitFor();
+    expect(await keys.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+    expect(await keys.getByRole('link', { name: 'Request Enterprise' }).getAttribute('href')).toBe(
+      '/en/pricing?contact=enterprise',
     );
     await context.close();
   });

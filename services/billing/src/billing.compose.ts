@@ -6,6 +6,7 @@ import { billingGrpc } from './billing.grpc.ts';
 import { createCheckoutService } from './checkout.service.ts';
 import type { schema } from './db/schema.ts';
 import { createLedger } from './ledger.repository.ts';
+import { createPlanGrantsService } from './plan-grants.service.ts';
 import { createProviderEventsService } from './provider-events.service.ts';
 import { createReturnSigner } from './return-signature.ts';
 import type { StripePaymentProvider } from './stripe-payment.provider.ts';
@@ -54,13 +55,15 @@ export function composeBilling(deps: {
     admins: deps.admins,
     clock,
   });
+  const grants = createPlanGrantsService({ ledger, admins: deps.admins, clock });
   const grpc = billingGrpc({
     checkout,
     subscriptions,
     support,
+    grants,
     events,
     stripe: deps.stripe,
     testMode: deps.settings.testMode,
   });
-  return { ledger, events, checkout, subscriptions, support, grpc };
+  return { ledger, events, checkout, subscriptions, support, grants, grpc };
 }

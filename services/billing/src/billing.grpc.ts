@@ -5,6 +5,7 @@ import type { ServiceImpl } from '@pictura/common/grpc-types';
 import type { CheckoutService } from './checkout.service.ts';
 import type { PaymentRow, SupportRequestRow } from './db/schema.ts';
 import { CURRENCY, planCatalog, YEARLY_SAVING_PERCENT } from './plan-catalog.ts';
+import type { PlanGrantsService } from './plan-grants.service.ts';
 import type { PlanEntitlements } from './plans.ts';
 import type { ProviderEventsService } from './provider-events.service.ts';
 import type { StripePaymentProvider } from './stripe-payment.provider.ts';
@@ -34,6 +35,8 @@ const toSubscriptionMessage = ({ row, status }: Awaited<ReturnType<Subscriptions
   cancelAtPeriodEnd: row.cancelAtPeriodEnd,
   createdAt: row.createdAt.toISOString(),
   provider: row.provider,
+  note: row.grantNote ?? '',
+  grantedBy: row.grantedBy ?? 0,
 });
 
 const toPaymentMessage = (row: PaymentRow) => ({
@@ -64,11 +67,12 @@ export function billingGrpc(deps: {
   checkout: CheckoutService;
   subscriptions: SubscriptionsService;
   support: SupportRequestsService;
+  grants: PlanGrantsService;
   events: ProviderEventsService;
   stripe?: StripePaymentProvider;
   testMode: boolean;
 }): ServiceImpl<typeof BillingService> {
-  const { checkout, subscriptions, support } = deps;
+  const { checkout, subscriptions, support, grants } = deps;
   return {
     getEntitlements: async ({ userId }) => toEntitlementsMessage(await subscriptions.entitlements(userId)),
     // Subscription and payment records are kept (legal retention for payments): marked, never deleted.
@@ -134,5 +138,8 @@ export function billingGrpc(deps: {
       const page = await support.list(callerId, cursor, limit);
       return { items: page.rows.map(toSupportMessage), nextCursor: page.next };
     },
+    grantPlan: async (request) => toSubscriptionMessage(subscriptions.view(await grants.grant(request))),
+    endGrant: async ({ callerId, userId, subscriptionId }) =>
+      toSubscriptionMessage(subscriptions.view(await grants.end(callerId, userId, subscriptionId))),
   };
 }

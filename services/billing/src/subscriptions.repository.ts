@@ -18,8 +18,11 @@ export interface NewSubscription extends SubscriptionState {
   planId: string;
   provider: string;
   providerSubscriptionId: string;
-  checkoutId: string;
+  checkoutId: string | null;
   stateAt: Date;
+  /** A grant's administrator and note. */
+  grantedBy?: number;
+  grantNote?: string;
 }
 
 export interface SubscriptionsRepository {
@@ -96,6 +99,8 @@ export function createSubscriptionsRepository(db: Database<typeof schema>): Subs
           providerSubscriptionId: s.providerSubscriptionId,
           providerStateAt: s.stateAt,
           checkoutId: s.checkoutId,
+          grantedBy: s.grantedBy ?? null,
+          grantNote: s.grantNote ?? null,
         })
         .onConflictDoNothing({ target: subscriptions.providerSubscriptionId });
       const [row] = await db

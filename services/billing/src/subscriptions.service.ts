@@ -7,6 +7,7 @@ import type { SubscriptionRow } from './db/schema.ts';
 import type { Ledger } from './ledger.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { choosePlan, planChoiceOf } from './plan-catalog.ts';
+import { GRANT_PROVIDER } from './plan-grants.service.ts';
 import { entitlementsFor, type PlanEntitlements, planRank } from './plans.ts';
 
 /** Stripe retries a renewal for a while; a paid period plus this grace keeps the plan meanwhile. */
@@ -15,13 +16,15 @@ const RENEWAL_GRACE_MS = 3 * 24 * 3600_000;
 export type EffectiveStatus = 'active' | 'past_due' | 'canceled' | 'expired';
 
 /**
- * Status as the user sees it now: a subscription cancelled at period end (or a test subscription, which no
- * one renews) is active until its period ends and expired after, computed at read time so no sweep is needed.
+ * Status as the user sees it now: a subscription cancelled at period end (or a test subscription or an
+ * administrator's grant, which no one renews) is active until its period ends and expired after, computed
+ * at read time so no sweep is needed.
  */
 export function effectiveStatus(row: SubscriptionRow, now: Date): EffectiveStatus {
   if (row.status !== 'active') return row.status === 'past_due' ? 'past_due' : 'canceled';
   if (!row.currentPeriodEnd) return 'active';
-  const grace = row.cancelAtPeriodEnd || row.provider === 'test' ? 0 : RENEWAL_GRACE_MS;
+  const unrenewed = row.cancelAtPeriodEnd || row.provider === 'test' || row.provider === GRANT_PROVIDER;
+  const grace = unrenewed ? 0 : RENEWAL_GRACE_MS;
   return now.getTime() < row.currentPeriodEnd.getTime() + grace ? 'active' : 'expired';
 }
 
@@ -80,6 +83,13 @@ export function createSubscriptionsService(deps: {
     /** Upward only: premium → ultimate, monthly → yearly (or both); the provider prorates. */
     async upgrade(userId: number, id: number, planId: string) {
       const row = await owned(userId, id);
+      if (row.provider === GRANT_PROVIDER) {
+        throw new AppError(
+          'failed_precondition',
+          'This plan was granted by an administrator; buy a plan from the pricing page instead',
+          'granted_plan',
+        );
+      }
       const from = planChoiceOf(row.planId);
       const to = choosePlan(planId);
       const higherPlan =
@@ -128,6 +138,9 @@ export function createSubscriptionsService(deps: {
     },
 
     markAccountDeleted: (userId: number) => ledger.subscriptions.markAccountDeleted(userId),
+
+    /** A row with its status as the user sees it now. */
+    view,
   };
 }
 

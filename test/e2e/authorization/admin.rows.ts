@@ -1,4 +1,4 @@
-// The admin dashboard, system settings and Models page, and the public settings every page reads.
+// The admin dashboard, system settings, Models page and plan grants, and the public settings every page reads.
 import type { Rows } from './matrix.ts';
 
 const adminOnly = "admins only, and with a session: an admin's API key is not the admin console";
@@ -39,6 +39,19 @@ export const adminRows: Rows = {
     expect: [401, 403, 403, 401, 200, 403],
     why: `${adminOnly}; the call sets the generate default to automatic, as it already is`,
     call: () => ({ path: '/api/admin/models/defaults', body: { kind: 'generate', model: '' } }),
+  },
+  'POST /api/admin/users/{id}/plan-grants': {
+    expect: [401, 403, 403, 401, 400, 403],
+    why: `${adminOnly} (billing checks the caller again); the plan is unknown, so the admin passes the guard and nothing is granted`,
+    call: (ctx) => ({
+      path: `/api/admin/users/${ctx.identities.user.userId}/plan-grants`,
+      body: { plan: 'no-such-plan', months: 1 },
+    }),
+  },
+  'DELETE /api/admin/users/{id}/plan-grants/{grantId}': {
+    expect: [401, 403, 403, 401, 404, 403],
+    why: `${adminOnly} (billing checks the caller again); the admin passes the guard and hears there is no such grant`,
+    call: (ctx) => ({ path: `/api/admin/users/${ctx.identities.user.userId}/plan-grants/999999` }),
   },
   'GET /api/settings/public': {
     expect: [200, 200, 200, 401, 200, 200],

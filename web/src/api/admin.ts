@@ -125,6 +125,30 @@ export interface SupportRequest {
   created_at: string;
 }
 
+export type GrantablePlan = 'premium' | 'ultimate' | 'enterprise';
+
+/** A plan given by an administrator: `months` (1 to 36) or `ends_at` (a date after today). */
+export interface PlanGrantInput {
+  plan: GrantablePlan;
+  months?: number;
+  ends_at?: string;
+  note?: string;
+}
+
+export interface PlanGrant {
+  /** The subscription it created. */
+  id: number;
+  user_id: number;
+  plan: string;
+  plan_id: string;
+  status: string;
+  provider: 'grant';
+  ends_at: string | null;
+  note: string;
+  granted_by: number;
+  created_at: string;
+}
+
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;
@@ -160,6 +184,13 @@ export function fetchAdminUsers(
 export async function changeUser(id: number, action: UserAction): Promise<AdminUser> {
   const body = await requestJson<{ user: AdminUser }>(`/api/admin/users/${id}/${action}`, { method: 'POST' });
   return body.user;
+}
+
+export function grantPlan(userId: number, input: PlanGrantInput): Promise<PlanGrant> {
+  return requestJson(`/api/admin/users/${userId}/plan-grants`, {
+    method: 'POST',
+    body: JSON.stringify(input),
+  });
 }
 
 export function fetchAdminReports(

@@ -1,6 +1,12 @@
-// The admin user list (search and cursor pages) and the ban / admin-role actions.
+// The admin user list (search and cursor pages), the ban / admin-role actions and plan grants.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changeUser, fetchAdminUsers, type UserAction } from '../api/admin.ts';
+import {
+  changeUser,
+  fetchAdminUsers,
+  grantPlan,
+  type PlanGrantInput,
+  type UserAction,
+} from '../api/admin.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** One retry: an admin would rather see a failure (with its own retry button) than wait through four. */
@@ -27,5 +33,15 @@ export function useChangeUser() {
         client.invalidateQueries({ queryKey: queryKeys.admin }),
         client.invalidateQueries({ queryKey: queryKeys.community }),
       ]),
+  });
+}
+
+/** Gives a user a plan without payment (from the users page or a sales request). */
+export function useGrantPlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, input }: { userId: number; input: PlanGrantInput }) => grantPlan(userId, input),
+    // The sales inbox shows the plan of each sender; their next request is tagged with the new one.
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.admin }),
   });
 }

@@ -22,7 +22,7 @@ export const subscriptions = billingSchema.table(
      * legally required retention period (tax and accounting law), so deletion marks instead of removing.
      */
     accountDeletedAt: at('account_deleted_at'),
-    /** stripe or test (the built-in test provider). */
+    /** stripe, test (the built-in test provider) or grant (given by an administrator, no payment). */
     provider: text('provider').notNull().default('test'),
     /** The provider's subscription id (sub_…): events name subscriptions by it. */
     providerSubscriptionId: text('provider_subscription_id').unique(),
@@ -30,6 +30,9 @@ export const subscriptions = billingSchema.table(
     /** Creation time of the newest provider event applied: an older event arriving later changes nothing. */
     providerStateAt: at('provider_state_at'),
     checkoutId: text('checkout_id'),
+    /** A grant's administrator and note (why it was given), for the admins' eyes. */
+    grantedBy: integer('granted_by'),
+    grantNote: text('grant_note'),
   },
   (table) => [index('subscriptions_user_idx').on(table.userId, table.createdAt)],
 );

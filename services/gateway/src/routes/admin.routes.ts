@@ -13,6 +13,7 @@ import {
   StatsQuery,
 } from './admin.schemas.ts';
 import { systemSettingsOf } from './admin.settings-cache.ts';
+import { adminGrantsRoutes } from './admin-grants.routes.ts';
 import { adminModelsRoutes } from './admin-models.routes.ts';
 
 export async function adminRoutes(app: FastifyInstance, { deps, services }: AreaRouteOptions): Promise<void> {
@@ -33,6 +34,7 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
       {
         preHandler: requireAdmin,
         schema: {
+          operationId: 'getAdminStats',
           summary: 'Dashboard: users, activity, posts and completed jobs per day',
           tags: ['admin'],
           querystring: StatsQuery,
@@ -67,6 +69,7 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'getSystemSettings',
         summary: 'System settings: guest generation limit, maintenance notice, default model, max tags',
         tags: ['admin'],
         response: { 200: SettingsSchema, ...errors },
@@ -81,6 +84,7 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'updateSystemSettings',
         summary: 'Change system settings; applied without restart (other gateway replicas within seconds)',
         tags: ['admin'],
         body: SettingsUpdate,
@@ -115,4 +119,5 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
   );
 
   await adminModelsRoutes(app, deps.jobs);
+  await adminGrantsRoutes(app, { billing: services.billing, ...(auth ? { auth } : {}) });
 }

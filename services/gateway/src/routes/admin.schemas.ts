@@ -70,3 +70,45 @@ export const PublicSettingsBody = Type.Object({
   maintenance_notice: Type.String({ description: 'Banner text for every page; empty for none' }),
   max_tags_per_post: Type.Integer({ description: 'Most tags a community post may carry' }),
 });
+
+/** A plan an administrator gives a user for a period, without payment (billing checks it again). */
+export const PlanGrantInput = Type.Object(
+  {
+    plan: Type.String({ maxLength: 50, description: 'premium, ultimate or enterprise' }),
+    months: Type.Optional(Type.Integer({ ...uint32, description: '1 to 36; or give ends_at instead' })),
+    ends_at: Type.Optional(
+      Type.String({ maxLength: 40, description: 'End date (YYYY-MM-DD or ISO 8601), in the future' }),
+    ),
+    note: Type.Optional(
+      Type.String({
+        maxLength: 2000,
+        description: 'Why it was granted, for administrators: at most 500 characters',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'Exactly one of months and ends_at' },
+);
+export type PlanGrantInput = Static<typeof PlanGrantInput>;
+
+export const PlanGrantParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 4294967295 }) });
+export const PlanGrantEndParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 4294967295 }),
+  grantId: Type.Integer({ minimum: 1, maximum: 4294967295 }),
+});
+
+export const PlanGrantBody = Type.Object(
+  {
+    id: Type.Integer({ description: 'The subscription id' }),
+    user_id: Type.Integer(),
+    plan: Type.String({ description: 'premium, ultimate or enterprise' }),
+    plan_id: Type.String({ description: '{plan}_grant' }),
+    status: Type.String({ description: 'active, or expired once ends_at has passed' }),
+    provider: Type.Literal('grant'),
+    ends_at: Type.Union([Type.String(), Type.Null()]),
+    note: Type.String(),
+    granted_by: Type.Integer({ description: 'The administrator who granted it' }),
+    created_at: Type.String(),
+  },
+  { description: 'A plan granted by an administrator: a subscription with provider grant' },
+);
+export type PlanGrantBody = Static<typeof PlanGrantBody>;

@@ -17,6 +17,11 @@ const KEY_BY_CODE: Record<string, string> = {
   unknown_model: 'errors.unknownModel',
   already_running: 'errors.modelBusy',
   already_installed: 'errors.modelInstalled',
+  unknown_plan: 'errors.grantInvalid',
+  invalid_months: 'errors.grantInvalid',
+  invalid_grant_period: 'errors.grantInvalid',
+  ends_at_in_past: 'errors.grantInvalid',
+  note_too_long: 'errors.grantInvalid',
 };
 
 export function adminErrorText(error: unknown, fallbackKey: string): AdminErrorText {

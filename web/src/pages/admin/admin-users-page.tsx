@@ -1,5 +1,5 @@
 // /admin/users: find an account by name, username or e-mail; page through everyone; ban or unban, grant or
-// revoke the administrator role, each after a confirmation.
+// revoke the administrator role, each after a confirmation; grant a paid plan (a dialog of its own).
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, UserAction } from '../../api/admin.ts';
@@ -10,6 +10,7 @@ import { useAdminUsers, useChangeUser } from '../../hooks/use-admin-users.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { EmptyState, LoadError, SkeletonList } from './admin-states.tsx';
 import { ConfirmationDialog } from './confirmation-dialog.tsx';
+import { GrantPlanDialog } from './grant-plan-dialog.tsx';
 import { useConfirmedAction } from './use-confirmed-action.ts';
 import { useDebounced } from './use-debounced.ts';
 import {
@@ -50,6 +51,7 @@ function Users() {
   const users = useAdminUsers(query, currentCursor(pager));
   const change = useChangeUser();
   const confirmation = useConfirmedAction();
+  const [granting, setGranting] = useState<AdminUser | null>(null);
   const items = users.data?.items ?? [];
   const page = pager.cursors.length;
 
@@ -137,7 +139,13 @@ function Users() {
             </thead>
             <tbody>
               {items.map((row) => (
-                <UserRow key={row.id} user={row} actions={rowActions(row, me?.id ?? 0)} onAction={ask} />
+                <UserRow
+                  key={row.id}
+                  user={row}
+                  actions={rowActions(row, me?.id ?? 0)}
+                  onAction={ask}
+                  onGrantPlan={setGranting}
+                />
               ))}
             </tbody>
           </table>
@@ -168,6 +176,7 @@ function Users() {
       )}
 
       <ConfirmationDialog confirmation={confirmation} />
+      {granting ? <GrantPlanDialog user={granting} onClose={() => setGranting(null)} /> : null}
     </AdminLayout>
   );
 }

@@ -1,11 +1,17 @@
 // The dashboard's inbox: the latest sales and support requests, paying customers first (the server's
-// order), with a way to write back.
+// order), with a way to write back, and for an Enterprise request from a signed-in user, a one-click grant
+// of Enterprise (a year, after a confirmation).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupportRequest } from '../../api/admin.ts';
 import { MailIcon } from '../../components/icons.tsx';
 import { useSupportRequests } from '../../hooks/use-admin-stats.ts';
+import { useGrantPlan } from '../../hooks/use-admin-users.ts';
 import { formatDateTime, relativeTime } from './admin-format.ts';
 import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
+import { ConfirmationDialog } from './confirmation-dialog.tsx';
+import { DEFAULT_GRANT_MONTHS } from './plan-grant-model.ts';
+import { useConfirmedAction } from './use-confirmed-action.ts';
 
 const PAID = new Set(['premium', 'ultimate', 'enterprise']);
 const KNOWN_PLANS = new Set(['free', 'premium', 'ultimate', 'enterprise']);
@@ -14,6 +20,35 @@ export function SupportRequests() {
   const { t } = useTranslation('admin');
   const requests = useSupportRequests();
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  const grant = useGrantPlan();
+  const confirmation = useConfirmedAction();
+  // Requests answered with a grant in this visit: the request keeps the plan its sender had when writing.
+  const [granted, setGranted] = useState<ReadonlySet<number>>(() => new Set());
+
+  const askGrant = (request: SupportRequest & { user_id: number }) => {
+    const name = request.name;
+    confirmation.ask({
+      request: {
+        title: t('dashboard.grantTitle', { name }),
+        text: t('dashboard.grantText', { name, months: DEFAULT_GRANT_MONTHS }),
+        confirmLabel: t('dashboard.grantButton'),
+        tone: 'primary',
+        run: async () => {
+          await grant.mutateAsync({
+            userId: request.user_id,
+            input: {
+              plan: 'enterprise',
+              months: DEFAULT_GRANT_MONTHS,
+              note: t('dashboard.grantNote', { id: request.id }),
+            },
+          });
+          setGranted((ids) => new Set(ids).add(request.id));
+        },
+      },
+      success: t('dashboard.grantDone', { name }),
+      fallbackKey: 'users.grant.failed',
+    });
+  };
 
   return (
     <section className="admin-card admin-section" aria-labelledby="support-requests-title">
@@ -37,17 +72,35 @@ export function SupportRequests() {
         <>
           <ul className="request-list">
             {items.map((request) => (
-              <RequestItem key={request.id} request={request} />
+              <RequestItem
+                key={request.id}
+                request={request}
+                granted={granted.has(request.id)}
+                onGrant={askGrant}
+              />
             ))}
           </ul>
           <LoadMore query={requests} label={t('common.showMore')} small />
         </>
       )}
+      <ConfirmationDialog confirmation={confirmation} />
     </section>
   );
 }
 
-function RequestItem({ request }: { request: SupportRequest }) {
+/** Sales requests from a signed-in user not yet on Enterprise can be answered with a grant. */
+const grantable = (request: SupportRequest): request is SupportRequest & { user_id: number } =>
+  request.kind === 'sales' && request.user_id !== null && request.plan !== 'enterprise';
+
+function RequestItem({
+  request,
+  granted,
+  onGrant,
+}: {
+  request: SupportRequest;
+  granted: boolean;
+  onGrant: (request: SupportRequest & { user_id: number }) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.language;
   const plan = KNOWN_PLANS.has(request.plan) ? t(`plans.${request.plan}`) : request.plan;
@@ -89,6 +142,22 @@ function RequestItem({ request }: { request: SupportRequest }) {
       <p className="request__message" dir="auto">
         {request.message}
       </p>
+      {granted ? (
+        <div className="request__actions">
+          <span className="admin-badge admin-badge--success">{t('dashboard.granted')}</span>
+        </div>
+      ) : grantable(request) ? (
+        <div className="request__actions">
+          <button
+            type="button"
+            className="button button--small button--primary"
+            aria-label={t('dashboard.grantLabel', { name: request.name })}
+            onClick={() => onGrant(request)}
+          >
+            {t('dashboard.grantAction')}
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 }

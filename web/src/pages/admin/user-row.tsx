@@ -1,5 +1,6 @@
 // One user of the admin list: a table row on wide screens, a card when the table's box is narrow (each
-// cell then carries its own label). Ban and role changes are offered unless the row is locked.
+// cell then carries its own label). Ban and role changes are offered unless the row is locked; a plan can be
+// granted to anyone.
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, UserAction } from '../../api/admin.ts';
 import { UserAvatar } from '../../components/shell/user-avatar.tsx';
@@ -10,10 +11,12 @@ export function UserRow({
   user,
   actions,
   onAction,
+  onGrantPlan,
 }: {
   user: AdminUser;
   actions: RowActions;
   onAction: (user: AdminUser, action: UserAction) => void;
+  onGrantPlan: (user: AdminUser) => void;
 }) {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.language;
@@ -22,6 +25,16 @@ export function UserRow({
     <span className="cell-label" aria-hidden="true">
       {t(`users.columns.${key}`)}
     </span>
+  );
+  const grantButton = (
+    <button
+      type="button"
+      className="button button--small"
+      aria-label={t('users.grant.actionLabel', { name })}
+      onClick={() => onGrantPlan(user)}
+    >
+      {t('users.grant.action')}
+    </button>
   );
   return (
     <tr>
@@ -73,11 +86,15 @@ export function UserRow({
       </td>
       <td className="admin-table__wide admin-table__actions-cell">
         {actions.locked ? (
-          <span className="admin-table__muted admin-table__locked">
-            {actions.locked === 'self' ? t('users.lockedSelf') : t('users.lockedOwner')}
-          </span>
+          <div className="admin-table__actions">
+            <span className="admin-table__muted admin-table__locked">
+              {actions.locked === 'self' ? t('users.lockedSelf') : t('users.lockedOwner')}
+            </span>
+            {grantButton}
+          </div>
         ) : (
           <div className="admin-table__actions">
+            {grantButton}
             <button
               type="button"
               className={

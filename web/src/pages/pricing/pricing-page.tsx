@@ -52,7 +52,8 @@ function Pricing() {
   const checkout = useCheckout();
   const [pendingPlan, setPendingPlan] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [salesOpen, setSalesOpen] = useState(false);
+  // ?contact=enterprise (the API keys section's link) opens the Enterprise request form at once.
+  const [salesOpen, setSalesOpen] = useState(() => searchParams.get('contact') === 'enterprise');
   const closeSales = useCallback(() => setSalesOpen(false), []);
 
   // Back from the checkout page, the browser may restore this page as it was left: buttons work again.

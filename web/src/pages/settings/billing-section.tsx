@@ -102,7 +102,9 @@ function CurrentPlan({ userId, subscription }: { userId: number; subscription: S
   const plan = choice?.plan ?? subscription.plan_type ?? subscription.plan_id;
   const period = choice?.period ?? subscription.billing_period;
   const endDate = formatDate(subscription.current_period_end, i18n.language);
-  const cancelled = subscription.cancel_at_period_end;
+  // Given by an administrator: nothing to pay, cancel or upgrade; it simply ends on its date.
+  const granted = subscription.provider === 'grant';
+  const cancelled = !granted && subscription.cancel_at_period_end;
 
   return (
     <div className="plan-card plan-card--paid">
@@ -118,21 +120,30 @@ function CurrentPlan({ userId, subscription }: { userId: number; subscription: S
             {cancelled ? t('billing.cancelledBadge') : t('billing.active')}
           </span>
         </p>
-        <p className="plan-card__text">
-          {period === 'yearly'
-            ? t('billing.billedYearly')
-            : period === 'monthly'
-              ? t('billing.billedMonthly')
-              : null}
-          {endDate ? (
-            <>
-              {period ? ' · ' : null}
-              {cancelled ? t('billing.endsOn', { date: endDate }) : t('billing.renewsOn', { date: endDate })}
-            </>
-          ) : null}
-        </p>
+        {granted ? (
+          <p className="plan-card__text">
+            {t('billing.grantedByAdmin')}
+            {endDate ? ` · ${t('billing.endsOn', { date: endDate })}` : null}
+          </p>
+        ) : (
+          <p className="plan-card__text">
+            {period === 'yearly'
+              ? t('billing.billedYearly')
+              : period === 'monthly'
+                ? t('billing.billedMonthly')
+                : null}
+            {endDate ? (
+              <>
+                {period ? ' · ' : null}
+                {cancelled
+                  ? t('billing.endsOn', { date: endDate })
+                  : t('billing.renewsOn', { date: endDate })}
+              </>
+            ) : null}
+          </p>
+        )}
       </div>
-      {cancelled ? (
+      {granted ? null : cancelled ? (
         <div className="notice notice--warning plan-card__notice">
           <AlertIcon className="notice__icon" />
           <p className="notice__body">
@@ -324,13 +335,17 @@ function PaymentHistory({ userId }: { userId: number }) {
     if (payments.isError) toast('error', t('billing.paymentsFailed'));
   }, [payments.isError, toast, t]);
 
-  const planLabel = (planId: string) => {
+  const planLabel = (planId: string, provider: string) => {
+    if (provider === 'grant')
+      return `${planName(planId.split('_')[0] ?? planId)} · ${t('billing.grantedByAdmin')}`;
     const choice = planChoiceOf(planId);
     if (!choice) return planId;
     return `${planName(choice.plan)} · ${t(choice.period === 'yearly' ? 'billing.yearly' : 'billing.monthly')}`;
   };
-  const statusLabel = (status: string) =>
-    status === 'paid' ? t('billing.paid') : status === 'failed' ? t('billing.failed') : status;
+  const statusLabel = (status: string, provider: string) => {
+    if (provider === 'grant') return t('billing.granted');
+    return status === 'paid' ? t('billing.paid') : status === 'failed' ? t('billing.failed') : status;
+  };
 
   return (
     <div className="payment-history">
@@ -373,7 +388,7 @@ function PaymentHistory({ userId }: { userId: number }) {
               {rows.map((payment) => (
                 <tr key={payment.id}>
                   <td data-label={t('billing.date')}>{formatDate(payment.created_at, i18n.language)}</td>
-                  <td data-label={t('billing.plan')}>{planLabel(payment.plan_id)}</td>
+                  <td data-label={t('billing.plan')}>{planLabel(payment.plan_id, payment.provider)}</td>
                   <td data-label={t('billing.amount')} className="settings-table__number">
                     {formatMoney(payment.amount, payment.currency, i18n.language)}
                   </td>
@@ -385,7 +400,7 @@ function PaymentHistory({ userId }: { userId: number }) {
                           : 'settings-badge settings-badge--danger'
                       }
                     >
-                      {statusLabel(payment.status)}
+                      {statusLabel(payment.status, payment.provider)}
                     </span>
                   </td>
                 </tr>
