@@ -61,8 +61,47 @@ export interface GenerationOptions {
   /** 0..2^32-1; each extra image of a request uses seed + index. */
   seed: number;
   count: number;
+  /** An exact size (EXACT_SIZE rules) instead of the aspect ratio's; both or neither. */
+  width?: number;
+  height?: number;
+  /** Image-to-image: object store key of the starting image; absent for text-to-image. */
+  initImageKey?: string;
+  /** Image-to-image: 0 keeps the starting image, 1 ignores it. */
+  strength?: number;
 }
+
+/**
+ * Rules for an exact size (OpenAI's `size`): sides a multiple of 8 (the SD pipelines' latent grid; the
+ * built-ins draw any size), 256..2048 px, at most 2048² pixels in all (a worker's memory bound).
+ */
+export const EXACT_SIZE = { multiple: 8, min: 256, max: 2048, maxPixels: 2048 * 2048 } as const;
+
+/** Why a width × height breaks EXACT_SIZE, or undefined when it is fine. */
+export function exactSizeProblem(width: number, height: number): string | undefined {
+  const { multiple, min, max, maxPixels } = EXACT_SIZE;
+  if (!Number.isInteger(width) || !Number.isInteger(height)) return 'The size must be whole pixels';
+  if (width < min || height < min || width > max || height > max) {
+    return `Each side must be between ${min} and ${max} pixels`;
+  }
+  if (width % multiple !== 0 || height % multiple !== 0) {
+    return `Each side must be a multiple of ${multiple} pixels`;
+  }
+  if (width * height > maxPixels) return `At most ${maxPixels.toLocaleString('en')} pixels in all`;
+  return undefined;
+}
+
+/** Image-to-image strength a request naming none gets: clearly a variation, still recognisably its source. */
+export const DEFAULT_STRENGTH = 0.6;
 
 export function imageSize(aspectRatio: AspectRatio): { width: number; height: number } {
   return ASPECT_RATIOS[aspectRatio];
+}
+
+/** The size a job asks the worker for: the exact size when given, else the aspect ratio's. */
+export function requestedSize(options: Pick<GenerationOptions, 'aspectRatio' | 'width' | 'height'>): {
+  width: number;
+  height: number;
+} {
+  if (options.width && options.height) return { width: options.width, height: options.height };
+  return imageSize(options.aspectRatio);
 }

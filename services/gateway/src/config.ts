@@ -27,6 +27,30 @@ export const gatewayConfigShape = {
   SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(2000),
   /** Requests a minute per API key; 0 turns the limit off. */
   API_KEY_PER_MINUTE: z.coerce.number().int().nonnegative().default(60),
+  /**
+   * OpenAI model names → ours, as JSON ({"dall-e-3": "", "gpt-image-1": "my-sdxl"}; "" is the default generate
+   * model). Replaces the built-in map (every OpenAI image model → the default) when set.
+   */
+  OPENAI_MODEL_ALIASES: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      try {
+        const value = JSON.parse(text) as unknown;
+        const valid =
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.values(value).every((v) => typeof v === 'string');
+        if (valid) return value as Record<string, string>;
+      } catch {}
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON object of model name → model name ("" = default)',
+      });
+      return z.NEVER;
+    }),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

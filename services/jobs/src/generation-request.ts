@@ -5,12 +5,15 @@ import {
   COLORS,
   COMPOSITIONS,
   DEFAULT_GENERATE_MODEL,
+  DEFAULT_STRENGTH,
+  exactSizeProblem,
   type GenerationOptions,
   LIGHTINGS,
   MAX_IMAGES_PER_REQUEST,
   PROMPT_MAX_LENGTH,
   STYLES,
 } from '@pictura/common/generation-options';
+import { isObjectKey } from '@pictura/common/object-store';
 
 export interface RawGenerationOptions {
   prompt: string;
@@ -23,6 +26,36 @@ export interface RawGenerationOptions {
   model: string;
   seed?: number;
   count: number;
+  /** Both or neither: an exact size (EXACT_SIZE rules). */
+  width?: number;
+  height?: number;
+  /** Empty or absent: text-to-image. */
+  initImageKey?: string;
+  strength?: number;
+}
+
+/** The exact size, checked; undefined when the request gives none (the aspect ratio's size applies). */
+function exactSize(raw: RawGenerationOptions): { width: number; height: number } | undefined {
+  if (raw.width === undefined && raw.height === undefined) return undefined;
+  const problem =
+    raw.width === undefined || raw.height === undefined
+      ? 'Give both width and height'
+      : exactSizeProblem(raw.width, raw.height);
+  if (problem) throw new AppError('invalid_argument', problem, 'invalid_size');
+  return { width: raw.width!, height: raw.height! };
+}
+
+/** The starting image of an image-to-image request, checked; undefined for text-to-image. */
+function initImage(raw: RawGenerationOptions): { initImageKey: string; strength: number } | undefined {
+  if (!raw.initImageKey) return undefined;
+  if (!isObjectKey(raw.initImageKey)) {
+    throw new AppError('invalid_argument', 'Cannot load image, please check the URL', 'source_missing');
+  }
+  const strength = raw.strength ?? DEFAULT_STRENGTH;
+  if (!(strength >= 0 && strength <= 1)) {
+    throw new AppError('invalid_argument', 'strength must be between 0 and 1', 'invalid_strength');
+  }
+  return { initImageKey: raw.initImageKey, strength };
 }
 
 function oneOf<T extends string>(field: string, value: string, allowed: readonly T[], fallback: T): T {
@@ -38,7 +71,9 @@ export function normaliseGenerationOptions(
   randomSeed: () => number,
 ): GenerationOptions {
   const prompt = raw.prompt.trim();
-  if (prompt === '')
+  const init = initImage(raw);
+  // A variation of an image needs no description: the model's unconditional path draws it.
+  if (prompt === '' && !init)
     throw new AppError('invalid_argument', 'Please enter an image description', 'prompt_required');
   if (prompt.length > PROMPT_MAX_LENGTH || raw.negativePrompt.length > PROMPT_MAX_LENGTH) {
     throw new AppError(
@@ -71,5 +106,7 @@ export function normaliseGenerationOptions(
     model: raw.model || DEFAULT_GENERATE_MODEL,
     seed: raw.seed ?? randomSeed(),
     count,
+    ...exactSize(raw),
+    ...init,
   };
 }

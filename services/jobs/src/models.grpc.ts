@@ -28,6 +28,7 @@ function settingsOf(settings: AdvertisedModel['settings']): Settings | undefined
     height: settings.height,
     fixedSize: settings.fixedSize,
     negativePrompt: settings.negativePrompt ?? settings.guidance > 1,
+    imageInput: settings.imageInput ?? false,
   };
 }
 

@@ -1,5 +1,6 @@
 // Processes one generation job: each image rendered on an inference thread, encoded, stored.
 
+import { DEFAULT_STRENGTH } from '@pictura/common/generation-options';
 import type { ObjectStore } from '@pictura/common/object-store';
 import type {
   GenerateJobData,
@@ -19,7 +20,22 @@ import { workerMetrics } from './worker.metrics.ts';
 const GENERATE_REFUSALS = new Set<string>([
   'bad_image_size',
   'model_output_invalid',
+  'not_an_image',
+  'unsupported_model_capability',
 ] satisfies JobErrorCode[]);
+
+/** The starting image of an image-to-image job, read from the store (the gateway's intake put it there). */
+async function readInitImage(store: ObjectStore, options: GenerateJobData['options']) {
+  if (!options.initImageKey) return undefined;
+  let image: Buffer | null;
+  try {
+    image = await store.read(options.initImageKey);
+  } catch {
+    throw new Error('storage_unavailable');
+  }
+  if (!image) throw new UnrecoverableError('source_missing');
+  return { image: new Uint8Array(image), strength: options.strength ?? DEFAULT_STRENGTH };
+}
 
 export function createGenerateHandler(deps: { pool: InferencePool; store: ObjectStore }) {
   return async function generateJob(
@@ -27,6 +43,7 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
   ): Promise<GenerateJobResult> {
     const { options, width, height, watermark, safetyModel } = job.data;
     const promptFlagged = isPromptFlagged(options.prompt);
+    const init = await readInitImage(deps.store, options);
     const images: JobImageResult[] = [];
     let inferenceMs = 0;
     for (let index = 0; index < options.count; index++) {
@@ -53,6 +70,7 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
                 color: options.color,
                 lighting: options.lighting,
                 composition: options.composition,
+                ...(init ? { init } : {}),
               },
               { safetyModel, onProgress: report },
             ),

@@ -1,31 +1,78 @@
 // The OpenAI-compatible image call (POST /v1/images/generations), so integrators' existing OpenAI clients
 // work unchanged against Pictura with an API key: the request and response shapes of OpenAI's Images API,
 // errors as {error: {message, type, param, code}}.
-import { ASPECT_RATIOS, type AspectRatio, MAX_IMAGES_PER_REQUEST } from '@pictura/common/generation-options';
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  MAX_IMAGES_PER_REQUEST,
+  PROMPT_MAX_LENGTH,
+} from '@pictura/common/generation-options';
 import { type Static, Type } from 'typebox';
+import { WebhookUrlField } from './webhooks.schemas.ts';
+
+/** OpenAI's output formats; a url answer is always the stored PNG, b64_json is re-encoded as asked. */
+export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const stringEnum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+/** OpenAI parameters accepted and not used: they have no meaning for these models. */
+const ACCEPTED = 'Accepted for compatibility; no effect here.';
+
+const SIZE_DESCRIPTION =
+  'WIDTHxHEIGHT (e.g. 1024x1024) or auto. Rendered exactly by models that draw any size (pictura-emoji, ' +
+  'pictura-abstract): sides a multiple of 8, 256..2048 px, at most 2048×2048 pixels. A fixed-size model ' +
+  'renders the nearest size it can; the `x-pictura-image-size` header and `size` in the answer say which. ' +
+  'auto: 512x512.';
 
 export const OpenAiImageRequest = Type.Object(
   {
-    prompt: Type.String({ maxLength: 2000 }),
+    prompt: Type.String({ maxLength: PROMPT_MAX_LENGTH }),
     model: Type.Optional(
-      Type.String({ maxLength: 100, description: 'A Pictura model name; others use the default' }),
-    ),
-    n: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: 1 })),
-    size: Type.Optional(
       Type.String({
-        maxLength: 20,
-        description: "WIDTHxHEIGHT or auto; mapped to the nearest of Pictura's aspect ratios",
+        maxLength: 100,
+        description:
+          'A Pictura model name, or an OpenAI one (dall-e-2, dall-e-3, gpt-image-1, …) mapped to ours; see GET /v1/models',
       }),
     ),
+    n: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: 1 })),
+    size: Type.Optional(Type.String({ maxLength: 20, description: SIZE_DESCRIPTION })),
     response_format: Type.Optional(
-      Type.Unsafe<'url' | 'b64_json'>({ type: 'string', enum: ['url', 'b64_json'], default: 'url' }),
+      Type.Unsafe<'url' | 'b64_json'>({
+        type: 'string',
+        enum: ['url', 'b64_json'],
+        description: 'Default: b64_json for gpt-image-* models (as OpenAI answers them), url for the others',
+      }),
     ),
-    negative_prompt: Type.Optional(Type.String({ maxLength: 2000, description: 'Pictura extension' })),
-    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Pictura extension' })),
-    // Accepted for compatibility and ignored: OpenAI's own knobs that have no meaning here.
-    quality: Type.Optional(Type.String({ maxLength: 20 })),
-    style: Type.Optional(Type.String({ maxLength: 20 })),
-    user: Type.Optional(Type.String({ maxLength: 200 })),
+    output_format: Type.Optional(
+      stringEnum(OUTPUT_FORMATS, 'Encoding of b64_json images (png, jpeg or webp); url images are PNG'),
+    ),
+    output_compression: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 100, description: 'jpeg/webp quality of b64_json images' }),
+    ),
+    stream: Type.Optional(
+      Type.Boolean({ description: 'Only false: streamed partial images are not offered' }),
+    ),
+    partial_images: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, description: ACCEPTED })),
+    quality: Type.Optional(Type.String({ maxLength: 20, description: ACCEPTED })),
+    style: Type.Optional(Type.String({ maxLength: 20, description: ACCEPTED })),
+    background: Type.Optional(Type.String({ maxLength: 20, description: ACCEPTED })),
+    moderation: Type.Optional(
+      Type.String({ maxLength: 20, description: `${ACCEPTED} Every image is checked as on the site.` }),
+    ),
+    user: Type.Optional(Type.String({ maxLength: 200, description: ACCEPTED })),
+    negative_prompt: Type.Optional(
+      Type.String({ maxLength: PROMPT_MAX_LENGTH, description: 'Pictura extension: what to keep out' }),
+    ),
+    seed: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 4294967295,
+        description: 'Pictura extension: the same seed, the same image',
+      }),
+    ),
+    webhook_url: WebhookUrlField,
   },
   { additionalProperties: false },
 );
@@ -40,18 +87,52 @@ export const OpenAiImageResponse = Type.Object({
       revised_prompt: Type.Optional(Type.String()),
     }),
   ),
+  size: Type.Optional(Type.String({ description: 'The size rendered, WIDTHxHEIGHT' })),
+  output_format: Type.Optional(Type.String()),
 });
 export type OpenAiImageResponse = Static<typeof OpenAiImageResponse>;
 
-export const OpenAiErrorBody = Type.Object({
-  error: Type.Object({
-    message: Type.String(),
-    type: Type.String(),
-    param: Type.Union([Type.String(), Type.Null()]),
-    code: Type.Union([Type.String(), Type.Null()]),
-  }),
-});
-export type OpenAiErrorBody = Static<typeof OpenAiErrorBody>;
+export const OpenAiErrorResponse = Type.Object(
+  {
+    error: Type.Object({
+      message: Type.String(),
+      type: Type.String({ description: 'invalid_request_error (4xx), requests (429) or server_error (5xx)' }),
+      param: Type.Union([Type.String(), Type.Null()], { description: 'The parameter at fault, if one is' }),
+      code: Type.Union([Type.String(), Type.Null()]),
+    }),
+  },
+  { title: 'OpenAiError' },
+);
+
+const imageFile = (description: string) =>
+  Type.String({ format: 'binary', contentMediaType: 'application/octet-stream', description });
+const formText = (description: string) => Type.Optional(Type.String({ description }));
+
+/** Fields both image-input calls share (documentation of their multipart forms; the route reads the parts). */
+const IMAGE_FORM_FIELDS = {
+  image: imageFile('The starting image: PNG, JPEG or WebP, at most 10 MB'),
+  n: formText('1 to 4 images'),
+  size: formText('WIDTHxHEIGHT or auto (keeps the image’s aspect ratio)'),
+  response_format: formText('url or b64_json'),
+  model: formText('A Pictura model name or an OpenAI name mapped to the default model'),
+  user: formText('Accepted and ignored'),
+  strength: formText('Pictura extension: 0 keeps the image, 1 redraws it (default 0.6)'),
+  webhook_url: formText('Pictura extension: where the finished job is POSTed, signed (Standard Webhooks)'),
+};
+
+export const OpenAiImageEditForm = Type.Object(
+  {
+    ...IMAGE_FORM_FIELDS,
+    prompt: Type.String({ description: 'What to make of the image' }),
+    mask: Type.Optional(imageFile('Accepted and ignored: the whole image is reworked')),
+  },
+  { title: 'OpenAiImageEditForm' },
+);
+
+export const OpenAiImageVariationForm = Type.Object(
+  { ...IMAGE_FORM_FIELDS, prompt: formText('Pictura extension: steers the variation') },
+  { title: 'OpenAiImageVariationForm' },
+);
 
 const SIZE = /^(\d{2,5})x(\d{2,5})$/;
 
@@ -75,4 +156,17 @@ export function aspectRatioForSize(size: string | undefined): AspectRatio | null
     if (distance < Math.abs(Math.log(bestSize.width / bestSize.height) - wanted)) best = name;
   }
   return best;
+}
+
+/**
+ * What an OpenAI `size` asks for: the nearest aspect ratio (for history and the site) and, unless auto or
+ * absent, the exact width and height (jobs checks them against EXACT_SIZE); null when unreadable.
+ */
+export function requestedSize(
+  size: string | undefined,
+): { aspectRatio: AspectRatio; width?: number; height?: number } | null {
+  const aspectRatio = aspectRatioForSize(size);
+  if (!aspectRatio) return null;
+  const match = size === undefined ? null : SIZE.exec(size);
+  return match ? { aspectRatio, width: Number(match[1]), height: Number(match[2]) } : { aspectRatio };
 }

@@ -23,6 +23,7 @@ import { buildPixelGrid } from './abstract.pixels.ts';
 import { STYLE_SHADERS } from './abstract.styles.ts';
 import { buildFieldsModel, FIELDS_MODEL_IO, LATENT_DIM, VOCAB_SIZE } from './abstract-fields.model.ts';
 import { buildShaderModel, SHADER_MODEL_IO } from './abstract-shader.model.ts';
+import type { InitImage } from './init-image.ts';
 import { buildPromptLexicon } from './prompt.lexicon.ts';
 import { promptTokenIds } from './prompt.tokenizer.ts';
 import { seededNormals } from './seeded-random.ts';
@@ -37,6 +38,8 @@ export interface GenerateParams {
   color: Color;
   lighting: Lighting;
   composition: Composition;
+  /** Image-to-image: where to start from; only pipelines with `imageInput` accept it. */
+  init?: InitImage;
 }
 
 /** RGB interleaved, row-major. */
@@ -51,6 +54,8 @@ export interface RenderedImage {
 
 export interface ImagePipeline {
   readonly name: string;
+  /** True when generate() accepts `init` (image-to-image). */
+  readonly imageInput?: boolean;
   generate(
     params: GenerateParams,
     onProgress?: (done: number, total: number) => void,

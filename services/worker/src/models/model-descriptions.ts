@@ -38,7 +38,8 @@ export function builtinGenerator(provider: string): RegisteredModel {
     source: 'builtin',
     // nsfwjs's photo classifier flagged 8 of 40 harmless prompts × styles on these colour fields (watercolour
     // pastels read as "porn" up to 0.93): noise on a model that cannot draw a person, so no image check.
-    settings: { ...BUILTIN_GENERATE_SETTINGS, steps: 1, guidance: 0 },
+    // It paints from the prompt alone: no starting image (a variation needs a model that can read one).
+    settings: { ...BUILTIN_GENERATE_SETTINGS, steps: 1, guidance: 0, imageInput: false },
     provider,
   };
 }
@@ -61,7 +62,13 @@ export function builtinEmojiGenerator(
     source: 'builtin',
     // Everything it can draw is a Noto emoji (made for every audience) on the abstract background, which
     // nsfwjs misreads (see above); the prompt check still applies.
-    settings: { ...BUILTIN_GENERATE_SETTINGS, steps: EMOJI_STEPS, guidance: EMOJI_GUIDANCE },
+    // It draws in pixel space, so a starting image needs no encoder (emoji.pipeline.ts, image-to-image).
+    settings: {
+      ...BUILTIN_GENERATE_SETTINGS,
+      steps: EMOJI_STEPS,
+      guidance: EMOJI_GUIDANCE,
+      imageInput: true,
+    },
     provider,
   };
 }
@@ -142,6 +149,7 @@ export function describeFolder(
         height: info.nativeHeight,
         fixedSize: info.fixedSize,
         negativePrompt: info.negativePromptUsed,
+        imageInput: loaded.value.imageInput === true,
       };
     }
   }

@@ -54,14 +54,17 @@ export interface EmojiModel {
   understand(prompt: string): Promise<Understood>;
   /**
    * A 4×64×64 premultiplied RGBA picture of `concept` in [0, 1], channel planes; guidance pushes away from
-   * `negative` (a concept) or, without one, from a picture of nothing in particular.
+   * `negative` (a concept) or, without one, from a picture of nothing in particular. Without a concept it
+   * draws "nothing it knows" (the unconditional path). With `start`, the flow begins at step `start.step`
+   * from that picture (same layout) mixed with noise as the flow's time there says: image-to-image.
    */
   sample(
-    concept: number,
+    concept: number | undefined,
     negative: number | undefined,
     style: Float32Array,
     seed: number,
     onStep?: (step: number, steps: number) => void,
+    start?: { planes: Float32Array; step: number },
   ): Promise<Float32Array>;
   release(): Promise<void>;
 }
@@ -98,20 +101,26 @@ export async function loadEmojiModel(
       const { emoji, name } = vocabulary.concepts[best]!;
       return { concept: { index: best, emoji, name, confidence } };
     },
-    async sample(concept, negative, style, seed, onStep) {
+    async sample(concept, negative, style, seed, onStep, start) {
       const size = CHANNELS * EMOJI_SIDE * EMOJI_SIDE;
       const x = seededNormals(seed, size);
+      const first = start ? Math.min(EMOJI_STEPS, Math.max(0, start.step)) : 0;
+      if (start) {
+        // Rectified flow: x_t = (1 − t)·noise + t·picture, the picture in [-1, 1] as the model was trained.
+        const t0 = first / EMOJI_STEPS;
+        for (let i = 0; i < size; i++) x[i] = (1 - t0) * x[i]! + t0 * (start.planes[i]! * 2 - 1);
+      }
       // One batch of two per step: the prompt's concept, and the negative prompt's (or none).
       const concepts = new runtime.Tensor(
         'int64',
-        BigInt64Array.of(BigInt(concept), BigInt(negative ?? nothing)),
+        BigInt64Array.of(BigInt(concept ?? nothing), BigInt(negative ?? nothing)),
         [2],
       );
       const styles = new Float32Array(2 * style.length);
       styles.set(style, 0);
       styles.set(style, style.length);
       const samples = new Float32Array(2 * size);
-      for (let step = 0; step < EMOJI_STEPS; step++) {
+      for (let step = first; step < EMOJI_STEPS; step++) {
         const t = step / EMOJI_STEPS;
         samples.set(x, 0);
         samples.set(x, size);

@@ -8,7 +8,8 @@ import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
 import type * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { Upscaler } from '../../upscale/upscale.pipeline.ts';
-import type { ImagePipeline, RenderedImage } from '../abstract.pipeline.ts';
+import type { GenerateParams, ImagePipeline, RenderedImage } from '../abstract.pipeline.ts';
+import { fitInitImage, type InitImage, startStep } from '../init-image.ts';
 import {
   EMOJI_MODEL_DIR,
   EMOJI_SIDE,
@@ -16,6 +17,7 @@ import {
   type EmojiModel,
   loadEmojiModel,
   negativeConcept,
+  type Understood,
 } from './emoji.model.ts';
 import { emojiStyleVector } from './emoji.styles.ts';
 
@@ -97,17 +99,121 @@ async function composite(background: RenderedImage, colour: Buffer, alpha: Buffe
   }
 }
 
+/** The subject's side on a canvas of this size. */
+const subjectSide = (width: number, height: number) =>
+  Math.max(8, Math.round(Math.min(width, height) * SUBJECT_SHARE));
+
+/** Enlarges the drawn planes and places them on the softened background: the finished picture. */
+async function finish(
+  upscaler: Upscaler,
+  planes: Float32Array,
+  background: RenderedImage,
+): Promise<RenderedImage> {
+  const { width, height } = background;
+  const side = subjectSide(width, height);
+  const [colourPng, alphaPng] = await planesToPngs(planes);
+  const [colour, alpha] = await Promise.all([
+    enlarge(upscaler, colourPng, side, 3),
+    enlarge(upscaler, alphaPng, side, 1),
+  ]);
+  const sigma = Math.max(width, height) * BACKGROUND_BLUR_SHARE;
+  const soft = await sharp(background.data, { raw: { width, height, channels: 3 } })
+    .blur(Math.max(0.3, sigma))
+    .raw()
+    .toBuffer();
+  const canvas: RenderedImage = {
+    ...background,
+    data: new Uint8Array(soft.buffer, soft.byteOffset, soft.length),
+  };
+  await composite(canvas, colour, alpha, side);
+  return canvas;
+}
+
+/** The subject's square of the starting image (where the subject will sit) as opaque planes [4][64][64]. */
+async function startPlanes(photo: Uint8Array, width: number, height: number): Promise<Float32Array> {
+  const side = subjectSide(width, height);
+  const rgb = await sharp(photo, { raw: { width, height, channels: 3 } })
+    .extract({
+      left: Math.floor((width - side) / 2),
+      top: Math.floor((height - side) / 2),
+      width: side,
+      height: side,
+    })
+    .resize(EMOJI_SIDE, EMOJI_SIDE, { kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  const n = EMOJI_SIDE * EMOJI_SIDE;
+  const planes = new Float32Array(4 * n);
+  for (let i = 0; i < n; i++) {
+    for (let c = 0; c < 3; c++) planes[c * n + i] = rgb[i * 3 + c]! / 255;
+    planes[3 * n + i] = 1;
+  }
+  return planes;
+}
+
 export async function createEmojiPipeline(
   runtime: typeof ort,
   sessionOptions: ort.InferenceSession.SessionOptions,
   parts: { background: ImagePipeline; upscaler: Upscaler; modelDir?: string },
 ): Promise<EmojiPipeline> {
   const model = await loadEmojiModel(runtime, sessionOptions, parts.modelDir);
+
+  /**
+   * Image-to-image in pixel space (no VAE): the flow starts from the starting image's middle square, noised
+   * to the time the strength gives, and draws the prompt's subject (a variation, with no prompt, takes the
+   * unconditional path); the background is the starting image blended towards a fresh abstract one by the
+   * strength. Strength 0 returns the starting image fitted to the canvas.
+   */
+  async function imageToImage(
+    params: GenerateParams,
+    init: InitImage,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<RenderedImage> {
+    const { width, height } = params;
+    const photo = await fitInitImage(init.image, width, height);
+    const first = startStep(EMOJI_STEPS, init.strength);
+    const total = EMOJI_STEPS - first + 3;
+    if (first === EMOJI_STEPS) {
+      onProgress?.(total, total);
+      return { data: photo, width, height, channels: 3 };
+    }
+    const { init: _, ...textOnly } = params;
+    const [understood, abstract, planes] = await Promise.all([
+      params.prompt.trim() ? model.understand(params.prompt) : Promise.resolve({} as Understood),
+      parts.background.generate(textOnly),
+      startPlanes(photo, width, height),
+    ]);
+    onProgress?.(1, total);
+    const background = new Uint8Array(photo.length);
+    for (let i = 0; i < photo.length; i++) {
+      background[i] = Math.round(photo[i]! * (1 - init.strength) + abstract.data[i]! * init.strength);
+    }
+    const negative = await negativeConcept(model, params.negativePrompt);
+    const drawn = await model.sample(
+      understood.concept?.index,
+      negative,
+      emojiStyleVector(params.style, params.color),
+      params.seed,
+      (step) => onProgress?.(1 + step - first, total),
+      { planes, step: first },
+    );
+    onProgress?.(total - 1, total);
+    const canvas = await finish(parts.upscaler, drawn, { data: background, width, height, channels: 3 });
+    onProgress?.(total, total);
+    const concept = understood.concept;
+    return {
+      ...canvas,
+      subject: concept ? { found: true, emoji: concept.emoji, name: concept.name } : { found: false },
+    };
+  }
+
   return {
     name: EMOJI_PIPELINE_NAME,
     model,
     release: () => model.release(),
+    imageInput: true,
     async generate(params, onProgress) {
+      if (params.init) return imageToImage(params, params.init, onProgress);
       const understood = await model.understand(params.prompt);
       const total = EMOJI_STEPS + 3;
       const background = await parts.background.generate(params);
@@ -124,25 +230,8 @@ export async function createEmojiPipeline(
         params.seed,
         (step) => onProgress?.(1 + step, total),
       );
-      const side = Math.max(8, Math.round(Math.min(params.width, params.height) * SUBJECT_SHARE));
-      const [colourPng, alphaPng] = await planesToPngs(planes);
-      const [colour, alpha] = await Promise.all([
-        enlarge(parts.upscaler, colourPng, side, 3),
-        enlarge(parts.upscaler, alphaPng, side, 1),
-      ]);
       onProgress?.(total - 1, total);
-      const sigma = Math.max(params.width, params.height) * BACKGROUND_BLUR_SHARE;
-      const soft = await sharp(background.data, {
-        raw: { width: background.width, height: background.height, channels: 3 },
-      })
-        .blur(Math.max(0.3, sigma))
-        .raw()
-        .toBuffer();
-      const canvas: RenderedImage = {
-        ...background,
-        data: new Uint8Array(soft.buffer, soft.byteOffset, soft.length),
-      };
-      await composite(canvas, colour, alpha, side);
+      const canvas = await finish(parts.upscaler, planes, background);
       onProgress?.(total, total);
       const { emoji, name } = understood.concept;
       return { ...canvas, subject: { found: true, emoji, name } };

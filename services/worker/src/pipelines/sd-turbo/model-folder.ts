@@ -17,6 +17,8 @@ export interface SdModelFolder {
   textEncoders: { tokenizerDir: string; modelPath: string }[];
   unetPath: string;
   vaeDecoderPath: string;
+  /** Optimum's `vae_encoder/model.onnx` when the export has one: image-to-image needs it. */
+  vaeEncoderPath?: string;
 }
 
 const COMMON_PARTS = [
@@ -105,5 +107,8 @@ export async function readSdModelFolder(dir: string): Promise<SdModelFolder> {
     textEncoders,
     unetPath: join(dir, 'unet/model.onnx'),
     vaeDecoderPath: join(dir, 'vae_decoder/model.onnx'),
+    ...((await exists(join(dir, 'vae_encoder/model.onnx')))
+      ? { vaeEncoderPath: join(dir, 'vae_encoder/model.onnx') }
+      : {}),
   };
 }

@@ -100,6 +100,8 @@ export interface DenoisingSchedule {
     prediction: Float32Array,
     randomNormal: () => number,
   ): Float32Array;
+  /** Image-to-image: clean latents noised to the level `step` starts from (diffusers' add_noise). */
+  noised(step: number, clean: Float32Array, randomNormal: () => number): Float32Array;
 }
 
 export function createSchedule(config: SchedulerConfig, steps: number): DenoisingSchedule {
@@ -154,6 +156,7 @@ function eulerSchedule(config: SchedulerConfig, steps: number): DenoisingSchedul
     // diffusers' quirk, kept because models were tuned with it: only "leading" adds the +1.
     initNoiseSigma: config.timestepSpacing === 'leading' ? Math.sqrt(maxSigma ** 2 + 1) : maxSigma,
     modelInputScale: (step) => 1 / Math.sqrt(sigmas[step] ** 2 + 1),
+    noised: (step, clean, randomNormal) => clean.map((x) => x + sigmas[step] * randomNormal()),
     step(step, latents, prediction, randomNormal) {
       const sigma = sigmas[step];
       const next = sigmas[step + 1];
@@ -191,6 +194,10 @@ function lcmSchedule(config: SchedulerConfig, steps: number): DenoisingSchedule 
     timesteps,
     initNoiseSigma: 1,
     modelInputScale: () => 1,
+    noised(step, clean, randomNormal) {
+      const alpha = alphas[timesteps[step]];
+      return clean.map((x) => Math.sqrt(alpha) * x + Math.sqrt(1 - alpha) * randomNormal());
+    },
     step(step, latents, prediction, randomNormal) {
       const t = timesteps[step];
       const last = step === timesteps.length - 1;

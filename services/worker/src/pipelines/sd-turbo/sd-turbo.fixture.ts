@@ -77,6 +77,8 @@ export interface TinyFolderOptions {
   fixedSize?: { width: number; height: number };
   /** Written as the folder's pictura.json. */
   manifest?: Record<string, unknown>;
+  /** Adds Optimum's vae_encoder/model.onnx (the decoder's least-squares inverse), for image-to-image. */
+  vaeEncoder?: boolean;
 }
 
 function textEncoder(
@@ -201,6 +203,69 @@ function vaeDecoder(options: TinyFolderOptions, precision: ElemType): Uint8Array
   return g.build();
 }
 
+/** Inverts a small square matrix (row-major) by Gauss-Jordan elimination with partial pivoting. */
+function invert(matrix: number[][]): number[][] {
+  const n = matrix.length;
+  const a = matrix.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    const p = a[col]![col]!;
+    for (let j = 0; j < 2 * n; j++) a[col]![j]! /= p;
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const f = a[r]![col]!;
+      for (let j = 0; j < 2 * n; j++) a[r]![j]! -= f * a[col]![j]!;
+    }
+  }
+  return a.map((row) => row.slice(n));
+}
+
+/**
+ * VAE encoder as Optimum exports it (sample → latent_parameters: mean then log-variance): SpaceToDepth ×8,
+ * then the decoder's 1×1 conv inverted by least squares, so decode(encode(x)) = x for any x the decoder
+ * can produce. Its latents are unscaled, as a real encoder's are (the pipeline multiplies by the factor).
+ */
+function vaeEncoder(): Uint8Array {
+  const g = new GraphBuilder('vae_encoder');
+  // Decoder: pixel channel ch = Σ_k W[ch][k]·z_k + b[ch], z = latent / scaling. Encoder: z = pinv(W)(p − b).
+  const w: number[][] = [];
+  const b: number[] = [];
+  for (let dy = 0; dy < 8; dy++)
+    for (let dx = 0; dx < 8; dx++)
+      for (let c = 0; c < 3; c++) {
+        w.push([0, 1, 2, 3].map((k) => vaeWeight(c, dy, dx, k)));
+        b.push(vaeBias(c, dy, dx));
+      }
+  const normal = [0, 1, 2, 3].map((i) =>
+    [0, 1, 2, 3].map((j) => w.reduce((sum, row) => sum + row[i]! * row[j]!, 0)),
+  );
+  const inverse = invert(normal);
+  const weights = new Float32Array(8 * 192);
+  const bias = new Float32Array(8);
+  for (let k = 0; k < 4; k++) {
+    for (let ch = 0; ch < 192; ch++) {
+      const pinv = [0, 1, 2, 3].reduce((sum, j) => sum + inverse[k]![j]! * w[ch]![j]!, 0);
+      weights[k * 192 + ch] = pinv;
+      bias[k] -= pinv * b[ch]!;
+    }
+  }
+  const blocks = g.op('SpaceToDepth', [g.input('sample', 'float32', ['batch', 3, 'height', 'width'])], {
+    blocksize: attr.int(8),
+  });
+  g.node(
+    'Conv',
+    [blocks, g.initializer(weights, [8, 192, 1, 1]), g.initializer(bias, [8])],
+    ['latent_parameters'],
+    {
+      kernel_shape: attr.ints([1, 1]),
+    },
+  );
+  g.output('latent_parameters', 'float32', ['batch', 8, 'latent_height', 'latent_width']);
+  return g.build();
+}
+
 export async function writeTinySdFolder(dir: string, options: TinyFolderOptions = {}): Promise<void> {
   const precision = options.precision ?? 'float32';
   const files: Record<string, string | Uint8Array> = {
@@ -253,6 +318,7 @@ export async function writeTinySdFolder(dir: string, options: TinyFolderOptions 
       pooled: true,
     });
   if (options.manifest) files['pictura.json'] = JSON.stringify(options.manifest);
+  if (options.vaeEncoder) files['vae_encoder/model.onnx'] = vaeEncoder();
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), content);

@@ -7,6 +7,7 @@ import { AppError } from '@pictura/common/app-error';
 import { type GenerateSettings, MANIFEST_FILE } from '@pictura/common/model-manifest';
 import type * as Ort from 'onnxruntime-node';
 import type { GenerateParams, ImagePipeline, RenderedImage } from '../../generate/abstract.pipeline.ts';
+import { fitInitImage, type InitImage } from '../../generate/init-image.ts';
 import { ClipTokenizer } from './clip-tokenizer.ts';
 import { createNoiseSource } from './latent-noise.ts';
 import { type ModelFamily, readSdModelFolder } from './model-folder.ts';
@@ -122,6 +123,15 @@ export async function createSdTurboPipeline(
     // Warm-up runs one step: every step has the same shapes, and that is what CUDA plans for.
     const warmUpSchedule = createSchedule(schedulerConfig, 1);
     const vae = await open(folder.vaeDecoderPath);
+    const encoder = folder.vaeEncoderPath ? await open(folder.vaeEncoderPath) : undefined;
+    const encoderInput =
+      encoder && requireInput(encoder, 'sample', 'vae_encoder/model.onnx', ['float32', 'float16']);
+    // Newer Optimum exports give the distribution's parameters (mean, log-variance); older ones a sample.
+    const encoderOutput =
+      encoder &&
+      (encoder.outputNames.includes('latent_parameters')
+        ? 'latent_parameters'
+        : requireOutput(encoder, 'latent_sample', 'vae_encoder/model.onnx'));
     const vaeInput = requireInput(vae, 'latent_sample', 'vae_decoder/model.onnx', ['float32', 'float16']);
     const vaeOutput = requireOutput(vae, 'sample', 'vae_decoder/model.onnx');
     checkVaePrecision(dir, folder.family, vaeInput.type, run.upcastVae);
@@ -165,11 +175,29 @@ export async function createSdTurboPipeline(
       return rgbImage(pixels, width, height);
     };
 
+    /** RGB bytes → scaled latents, the distribution's mean (deterministic: the seed alone adds noise). */
+    const encode = async (rgb: Uint8Array, height: number, width: number): Promise<Float32Array> => {
+      const plane = width * height;
+      const sample = new Float32Array(3 * plane);
+      for (let c = 0; c < 3; c++)
+        for (let i = 0; i < plane; i++) sample[c * plane + i] = (rgb[i * 3 + c]! / 255) * 2 - 1;
+      const feeds = { sample: floatTensor(runtime, encoderInput!, sample, [1, 3, height, width]) };
+      const output = (await encoder!.run(feeds, [encoderOutput!]))[encoderOutput!] as Ort.Tensor;
+      const size = channels * (height / 8) * (width / 8);
+      const values = readFloats(output);
+      if (values.length !== size && values.length !== 2 * size) {
+        throw new Error(`vae_encoder/model.onnx gave [${output.dims}] for a ${width}×${height} image`);
+      }
+      return values.slice(0, size).map((v) => v * folder.vaeScalingFactor);
+    };
+
     const render = async (
       size: ImageSize,
       params: GenerateParams,
       denoising: DenoisingSchedule,
       onProgress?: (done: number, total: number) => void,
+      /** Image-to-image: clean latents of the starting image, and the step to start from. */
+      start?: { latents: Float32Array; step: number },
     ) => {
       const { width, height } = size;
       const [latentHeight, latentWidth] = [height / 8, width / 8];
@@ -183,12 +211,13 @@ export async function createSdTurboPipeline(
         );
       }
       const noise = createNoiseSource(params.seed);
-      let latents: Float32Array = noise
-        .fill(channels * latentHeight * latentWidth)
-        .map((v) => v * denoising.initNoiseSigma);
+      let latents: Float32Array = start
+        ? denoising.noised(start.step, start.latents, noise.next)
+        : noise.fill(channels * latentHeight * latentWidth).map((v) => v * denoising.initNoiseSigma);
+      const first = start?.step ?? 0;
       const count = denoising.timesteps.length;
-      const total = count + 1;
-      for (let i = 0; i < count; i++) {
+      const total = count - first + 1;
+      for (let i = first; i < count; i++) {
         const scale = denoising.modelInputScale(i);
         const predictions = await unet.predict({
           latents: latents.map((v) => v * scale),
@@ -203,7 +232,7 @@ export async function createSdTurboPipeline(
           ? guided(predictions[0], predictions[1], guidanceScale)
           : predictions[0];
         latents = denoising.step(i, latents, prediction, noise.next);
-        onProgress?.(i + 1, total);
+        onProgress?.(i + 1 - first, total);
       }
       const image = await decode(latents, height, width);
       onProgress?.(total, total);
@@ -211,6 +240,30 @@ export async function createSdTurboPipeline(
     };
 
     const sizeFor = (width: number, height: number) => renderSize({ width, height }, sizePolicy);
+
+    /**
+     * Image-to-image as diffusers' StableDiffusionImg2ImgPipeline: the starting image encoded, noised to the
+     * level the strength gives, denoised from there. A few-step model keeps its own number of steps: the
+     * schedule is made steps / strength long and its last `steps` run (diffusers' advice for Turbo models,
+     * steps × strength ≥ 1), so strength picks the start level rather than skipping the only step.
+     */
+    const fromImage = async (
+      params: GenerateParams,
+      init: InitImage,
+      onProgress?: (done: number, total: number) => void,
+    ): Promise<RenderedImage> => {
+      const size = sizeFor(params.width, params.height);
+      const rgb = await fitInitImage(init.image, size.width, size.height);
+      if (init.strength <= 0) {
+        onProgress?.(1, 1);
+        return { data: rgb, width: size.width, height: size.height, channels: 3 };
+      }
+      const limit = schedulerConfig.kind === 'lcm' ? schedulerConfig.originalInferenceSteps : 1000;
+      const length = Math.min(limit, Math.max(steps, Math.ceil(steps / Math.min(1, init.strength))));
+      const latents = await encode(rgb, size.height, size.width);
+      const denoising = createSchedule(schedulerConfig, length);
+      return render(size, params, denoising, onProgress, { latents, step: length - steps });
+    };
     return {
       name: options.name ?? basename(dir),
       info: {
@@ -230,9 +283,21 @@ export async function createSdTurboPipeline(
         unetTimestep: `${unet.timestep.type} ${unet.timestep.shape.length === 0 ? 'scalar' : '[batch]'}`,
       },
       renderSize: sizeFor,
+      imageInput: encoder !== undefined,
       // Async, so a refused size is a rejected promise like every other failure.
-      generate: async (params, onProgress) =>
-        render(sizeFor(params.width, params.height), params, schedule, onProgress),
+      generate: async (params, onProgress) => {
+        if (params.init) {
+          if (!encoder) {
+            throw new AppError(
+              'invalid_argument',
+              `${basename(dir)} has no vae_encoder/model.onnx, so it cannot start from an image`,
+              'unsupported_model_capability',
+            );
+          }
+          return fromImage(params, params.init, onProgress);
+        }
+        return render(sizeFor(params.width, params.height), params, schedule, onProgress);
+      },
       async warmUp() {
         for (const size of advertisedSizes(sizePolicy))
           await render(size, { ...WARM_UP_PARAMS, ...size }, warmUpSchedule);
