@@ -62,4 +62,20 @@ describe.each(ENGINES)('jobs repository on %s', (engine) => {
     expect(failed).toMatchObject({ status: 'error', errorCode: 'generation_failed' });
     expect(await jobs.complete(row.id, [image], 1)).toBeUndefined();
   });
+
+  it('ends an unfinished job as cancelled, after which no late completion or failure counts', async () => {
+    const row = await newJob(5);
+    await jobs.markProcessing(row.id);
+    const cancelled = await jobs.cancel(row.id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', images: [] });
+    expect(cancelled?.finishedAt).toBeInstanceOf(Date);
+    expect(await jobs.complete(row.id, [image], 1)).toBeUndefined();
+    expect(await jobs.fail(row.id, 'generation_failed', 'x')).toBeUndefined();
+    expect(await jobs.cancel(row.id)).toBeUndefined();
+    expect((await jobs.find(row.id))?.images).toEqual([]);
+    // A finished job cannot be cancelled.
+    const done = await newJob();
+    await jobs.complete(done.id, [image], 1);
+    expect(await jobs.cancel(done.id)).toBeUndefined();
+  });
 });

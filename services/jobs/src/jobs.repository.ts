@@ -5,7 +5,7 @@ import { type JobRow, jobs, type schema } from './db/schema.ts';
 
 export type NewJob = typeof jobs.$inferInsert;
 
-const FINISHED = ['completed', 'error'] as ('completed' | 'error')[];
+const FINISHED: JobRow['status'][] = ['completed', 'error', 'cancelled'];
 
 export interface JobsRepository {
   insert(job: NewJob): Promise<JobRow>;
@@ -15,6 +15,8 @@ export interface JobsRepository {
   setProgress(id: string, progress: number): Promise<JobRow | undefined>;
   complete(id: string, images: JobImageResult[], inferenceMs: number): Promise<JobRow | undefined>;
   fail(id: string, code: string, message: string): Promise<JobRow | undefined>;
+  /** Ends an unfinished job as cancelled; undefined when it had already finished. */
+  cancel(id: string): Promise<JobRow | undefined>;
 }
 
 export function createJobsRepository(db: Database<typeof schema>): JobsRepository {
@@ -46,5 +48,6 @@ export function createJobsRepository(db: Database<typeof schema>): JobsRepositor
         errorMessage: message,
         finishedAt: new Date(),
       }),
+    cancel: (id) => updateUnfinished(id, { status: 'cancelled', progress: 0, finishedAt: new Date() }),
   };
 }

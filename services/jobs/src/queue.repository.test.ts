@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
-import { type GenerateJobData, PLAN_QUEUE_PRIORITY, QUEUE_NAMES } from '@pictura/common/queues';
+import { type GenerateJobData, jobCancelKey, PLAN_QUEUE_PRIORITY, QUEUE_NAMES } from '@pictura/common/queues';
 import { createRedis } from '@pictura/common/redis';
 import { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +109,17 @@ describe('queue repository (real Redis, BullMQ)', () => {
     await worker.close();
     expect(await queue.state(id)).toEqual({ state: 'failed', reason: 'invalid_input' });
     expect(await queue.state(randomUUID())).toEqual({ state: 'unknown' });
+  });
+
+  it('cancels a waiting job: flagged for the workers and taken off the queue', async () => {
+    const jobId = randomUUID();
+    await queue.addGeneration(data(jobId), PLAN_QUEUE_PRIORITY.free);
+    expect(await queue.position(jobId)).toBeGreaterThan(0);
+    expect(await queue.cancel(jobId, QUEUE_NAMES.generate)).toBe('removed');
+    expect(await queue.position(jobId)).toBe(0);
+    expect(await env.redis.exists(jobCancelKey(env.prefix, jobId))).toBe(1);
+    // Every replica hears that it left the queue.
+    await expect.poll(() => seen.some((e) => e.type === 'removed' && e.jobId === jobId)).toBe(true);
+    expect(await queue.cancel(randomUUID(), QUEUE_NAMES.generate)).toBe('unknown');
   });
 });

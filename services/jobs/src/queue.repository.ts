@@ -6,6 +6,7 @@ import {
   type GenerateJobData,
   type GenerateJobResult,
   type JobProgressReport,
+  jobCancelKey,
   MODELS_QUEUE,
   type ModelTaskData,
   type ModelTaskProgress,
@@ -40,7 +41,9 @@ export type QueueEvent =
   | { type: 'active'; jobId: string }
   | { type: 'progress'; jobId: string; progress: JobProgressReport }
   | { type: 'completed'; jobId: string; result: GenerateJobResult }
-  | { type: 'failed'; jobId: string; reason: string };
+  | { type: 'failed'; jobId: string; reason: string }
+  /** Taken off the queue (a cancelled waiting job), by whichever replica: its record already says so. */
+  | { type: 'removed'; jobId: string };
 
 export type QueueJobState =
   | { state: 'waiting' | 'processing' | 'unknown' }
@@ -67,6 +70,12 @@ export interface QueueRepository {
   /** 1-based place among the waiting jobs of its queue, or 0 when the job is not waiting. */
   position(jobId: string, queueName?: QueueName): Promise<number>;
   state(jobId: string, queueName?: QueueName): Promise<QueueJobState>;
+  /**
+   * Flags the job cancelled for the worker, then takes it off the queue if no worker holds it yet.
+   * 'removed': it was waiting and is gone; 'running': a worker holds it and stops at its next step;
+   * 'finished': it ended first; 'unknown': BullMQ no longer has it.
+   */
+  cancel(jobId: string, queueName: QueueName): Promise<'removed' | 'running' | 'finished' | 'unknown'>;
   waitingCount(): Promise<number>;
   /**
    * Queues a model install or removal, or answers 'running' while a task for that model waits or runs. A
@@ -144,6 +153,7 @@ export async function createQueueRepository(options: {
       emit({ type: 'completed', jobId, result: parseResult(returnvalue) }),
     );
     stream.on('failed', ({ jobId, failedReason }) => emit({ type: 'failed', jobId, reason: failedReason }));
+    stream.on('removed', ({ jobId }) => emit({ type: 'removed', jobId }));
   }
   const key = (queueName: QueueName, name: string) => `${prefix}:${queueName}:${name}`;
   const readDepths = async () => {
@@ -208,6 +218,17 @@ export async function createQueueRepository(options: {
       if (state === 'failed') return { state: 'failed', reason: job.failedReason };
       if (state === 'active') return { state: 'processing' };
       return { state: 'waiting' };
+    },
+    async cancel(jobId, queueName) {
+      // The flag goes first: a worker taking the job between our look and the removal still sees it.
+      await connection.set(jobCancelKey(prefix, jobId), '1', 'EX', options.retentionSeconds);
+      const job = await queues[queueName].getJob(jobId);
+      if (!job) return 'unknown';
+      const state = await job.getState();
+      if (state === 'completed' || state === 'failed') return 'finished';
+      if (state === 'active') return 'running';
+      // 0: a worker locked it since we looked; it will stop at its first step.
+      return (await queues[queueName].remove(jobId)) === 1 ? 'removed' : 'running';
     },
     // Prioritized jobs are waiting too; BullMQ counts them apart.
     waitingCount: () => queues.generate.getJobCountByTypes('waiting', 'prioritized'),

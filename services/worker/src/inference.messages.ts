@@ -11,8 +11,21 @@ export interface ThreadSetup {
   intraOpThreads: number;
 }
 
+/**
+ * One Int32 the main thread sets to 1 when the job is cancelled. Shared memory, because the thread is busy
+ * in the model's loop and reads it between steps without waiting for a message.
+ */
+export type CancelFlag = SharedArrayBuffer;
+
 export type InferenceTask =
-  | { id: number; kind: 'generate'; model: string; params: GenerateParams; safetyModel?: string }
+  | {
+      id: number;
+      kind: 'generate';
+      model: string;
+      params: GenerateParams;
+      safetyModel?: string;
+      cancel?: CancelFlag;
+    }
   | {
       id: number;
       kind: 'upscale';
@@ -20,6 +33,7 @@ export type InferenceTask =
       input: Uint8Array;
       format: UpscaleFormat;
       safetyModel?: string;
+      cancel?: CancelFlag;
     }
   /** Re-reads MODELS_DIR: opens new models, keeps unchanged ones, frees removed ones once idle. */
   | { id: number; kind: 'reload' };

@@ -1,6 +1,6 @@
 // The main thread's side of the inference threads: hands out tasks, relays progress, survives a crash.
 import { Worker } from 'node:worker_threads';
-import type { UpscaleFormat } from '@pictura/common/queues';
+import { JOB_CANCELLED_REASON, type UpscaleFormat } from '@pictura/common/queues';
 import type { GenerateParams, RenderedImage } from './generate/abstract.pipeline.ts';
 import type { InferenceTask, ThreadMessage, ThreadSetup, UpscaledImage } from './inference.messages.ts';
 import type { RegisteredModel } from './models/model-registry.ts';
@@ -14,6 +14,28 @@ export class InferenceError extends Error {
   ) {
     super(message);
   }
+
+  /** The task stopped because its job was cancelled (the flag was seen between two steps). */
+  get cancelled(): boolean {
+    return this.reason === JOB_CANCELLED_REASON;
+  }
+}
+
+/** Options of one inference task; `signal` aborts it at the model's next step. */
+interface TaskOptions {
+  safetyModel?: string;
+  onProgress?: Progress;
+  signal?: AbortSignal;
+}
+
+/** The shared flag a task's thread reads between steps, set when `signal` aborts. */
+function cancelFlagFor(signal: AbortSignal | undefined): SharedArrayBuffer | undefined {
+  if (!signal) return undefined;
+  const buffer = new SharedArrayBuffer(4);
+  const raise = () => Atomics.store(new Int32Array(buffer), 0, 1);
+  if (signal.aborted) raise();
+  else signal.addEventListener('abort', raise, { once: true });
+  return buffer;
 }
 
 type Progress = (done: number, total: number) => void;
@@ -38,14 +60,14 @@ export interface InferencePool {
   generate(
     model: string,
     params: GenerateParams,
-    options?: { safetyModel?: string; onProgress?: Progress },
+    options?: TaskOptions,
   ): Promise<{ image: RenderedImage; inferenceMs: number; flagged: boolean }>;
   /** Runs on an inference thread too: an upscale is tiles of session.run(), which block their thread. */
   upscale(
     model: string,
     input: Uint8Array,
     format: UpscaleFormat,
-    options?: { safetyModel?: string; onProgress?: Progress },
+    options?: TaskOptions,
   ): Promise<{ image: UpscaledImage; inferenceMs: number; flagged: boolean }>;
   /**
    * Re-reads MODELS_DIR on every thread (one reload at a time); running tasks finish on the models they
@@ -149,7 +171,13 @@ export async function createInferencePool(setup: ThreadSetup, size: number): Pro
     },
     async generate(model, params, options = {}) {
       const message = await runTask(
-        { kind: 'generate', model, params, safetyModel: options.safetyModel },
+        {
+          kind: 'generate',
+          model,
+          params,
+          safetyModel: options.safetyModel,
+          cancel: cancelFlagFor(options.signal),
+        },
         options.onProgress,
       );
       if (message.type !== 'done')
@@ -162,7 +190,14 @@ export async function createInferencePool(setup: ThreadSetup, size: number): Pro
     },
     async upscale(model, input, format, options = {}) {
       const message = await runTask(
-        { kind: 'upscale', model, input, format, safetyModel: options.safetyModel },
+        {
+          kind: 'upscale',
+          model,
+          input,
+          format,
+          safetyModel: options.safetyModel,
+          cancel: cancelFlagFor(options.signal),
+        },
         options.onProgress,
       );
       if (message.type !== 'upscaled')

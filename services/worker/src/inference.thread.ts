@@ -2,6 +2,7 @@
 // must keep renewing BullMQ locks and reporting progress.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '@pictura/common/app-error';
+import { JOB_CANCELLED_REASON } from '@pictura/common/queues';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { RenderedImage } from './generate/abstract.pipeline.ts';
@@ -89,13 +90,28 @@ async function decodeForCheck(input: Uint8Array): Promise<RenderedImage> {
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
+/** Thrown from a progress callback, inside the model's loop, once the task's job is cancelled. */
+class TaskCancelled extends Error {}
+
 async function run(task: Exclude<InferenceTask, { kind: 'reload' }>, models: ModelRegistry): Promise<void> {
-  const onProgress = (done: number, total: number) => send({ type: 'progress', id: task.id, done, total });
+  const cancel = task.cancel ? new Int32Array(task.cancel) : undefined;
+  // Every model reports progress between its steps (denoising steps, upscale tiles): the place to stop.
+  const onProgress = (done: number, total: number) => {
+    if (cancel && Atomics.load(cancel, 0) === 1) throw new TaskCancelled();
+    send({ type: 'progress', id: task.id, done, total });
+  };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   if (task.kind === 'generate') {
     const pipeline = models.generators.get(task.model);
     if (!pipeline) throw new AppError('invalid_argument', `Unknown model: ${task.model}`, 'invalid_input');
+    if (task.params.init && !pipeline.imageInput) {
+      throw new AppError(
+        'invalid_argument',
+        `${task.model} cannot start from an image`,
+        'unsupported_model_capability',
+      );
+    }
     const size = pipeline.renderSize?.(task.params.width, task.params.height) ?? task.params;
     const image = await pipeline.generate({ ...task.params, ...size }, onProgress);
     const inferenceMs = elapsed();
@@ -147,6 +163,16 @@ port.on('message', async (task: InferenceTask) => {
       await freeRetired();
     }
   } catch (error) {
+    if (error instanceof TaskCancelled) {
+      send({
+        type: 'failed',
+        id: task.id,
+        message: 'cancelled',
+        invalidInput: false,
+        reason: JOB_CANCELLED_REASON,
+      });
+      return;
+    }
     // AppErrors are the models refusing their input (unknown model, not an image, too large): retrying won't help.
     const refused = error instanceof AppError && error.code !== 'internal' && error.code !== 'unavailable';
     send({

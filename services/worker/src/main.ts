@@ -19,6 +19,7 @@ import { Worker } from 'bullmq';
 import { workerConfigShape } from './config.ts';
 import { createGenerateHandler } from './generate.handler.ts';
 import { createInferencePool } from './inference.pool.ts';
+import { cancellableHandler, createJobCancellation } from './job-cancellation.ts';
 import { createModelTaskHandler } from './model-task.handler.ts';
 import { watchModelsDir } from './models/models-watcher.ts';
 import { createUpscaleHandler } from './upscale.handler.ts';
@@ -73,6 +74,8 @@ const store = createFileObjectStore(join(config.DATA_DIR, 'objects'));
 const redis = createRedis(config.REDIS_URL);
 shutdown.add('redis', () => redis.quit());
 
+const cancellation = createJobCancellation(redis, config.QUEUE_PREFIX);
+
 const heartbeatKey = workerModelsKey(config.QUEUE_PREFIX, workerId);
 const heartbeat = () => {
   const advertised: AdvertisedModel[] = pool.models.map(({ provider, ...model }) => model);
@@ -98,8 +101,8 @@ const watcher = config.MODELS_DIR
 if (watcher) shutdown.add('models watcher', () => watcher.close());
 
 const handlers = {
-  [QUEUE_NAMES.generate]: createGenerateHandler({ pool, store }),
-  [QUEUE_NAMES.upscale]: createUpscaleHandler({ pool, store }),
+  [QUEUE_NAMES.generate]: cancellableHandler(cancellation, { pool, store }, createGenerateHandler),
+  [QUEUE_NAMES.upscale]: cancellableHandler(cancellation, { pool, store }, createUpscaleHandler),
   [MODELS_QUEUE]: createModelTaskHandler({
     modelsDir: config.MODELS_DIR,
     hfEndpoint: config.HF_ENDPOINT,

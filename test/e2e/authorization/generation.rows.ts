@@ -11,6 +11,18 @@ const userJobId = (ctx: MatrixContext) =>
     return job.body.job_id as string;
   });
 
+/** A job of "user" that has ended (cancelling it answers 409: the call reached the owner's job). */
+const userFinishedJobId = (ctx: MatrixContext) =>
+  ctx.once('userFinishedJob', async () => {
+    const id = await userJobId(ctx);
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const job = await ctx.send('GET', `/api/jobs/${id}`, ctx.identities.user.credential);
+      if (['completed', 'error', 'cancelled'].includes(job.body.status as string)) return id;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the user's job did not end");
+  });
+
 //                                           guest user other banned admin apiKey
 export const generationRows: Rows = {
   'POST /api/generate': {
@@ -26,10 +38,32 @@ export const generationRows: Rows = {
     expect: [404, 200, 404, 401, 404, 404],
     call: async (ctx) => ({ path: `/api/jobs/${await userJobId(ctx)}/events` }),
   },
+  'DELETE /api/jobs/{id}': {
+    expect: [401, 409, 404, 401, 404, 404],
+    why: "only the owner may cancel (a guest only with the job's token); someone else's job does not exist",
+    call: async (ctx) => ({ path: `/api/jobs/${await userFinishedJobId(ctx)}` }),
+  },
   'POST /v1/images/generations': {
-    expect: [401, 400, 400, 401, 400, 400],
-    why: 'integrators with a key or a session; an empty prompt proves the call was reached',
+    expect: [401, 401, 401, 401, 401, 400],
+    why: 'integrators with an API key only: a session token is refused; an empty prompt proves the call was reached',
     call: () => ({ path: '/v1/images/generations', body: { prompt: ' ' } }),
+  },
+  'POST /v1/images/edits': {
+    expect: [401, 401, 401, 401, 401, 400],
+    why: 'a JSON body instead of the multipart form proves the call was reached',
+    call: () => ({ path: '/v1/images/edits', body: { prompt: 'a cat' } }),
+  },
+  'POST /v1/images/variations': {
+    expect: [401, 401, 401, 401, 401, 400],
+    call: () => ({ path: '/v1/images/variations', body: {} }),
+  },
+  'GET /v1/models': {
+    expect: [401, 401, 401, 401, 401, 200],
+    call: () => ({ path: '/v1/models' }),
+  },
+  'GET /v1/models/{model}': {
+    expect: [401, 401, 401, 401, 401, 200],
+    call: () => ({ path: '/v1/models/dall-e-3' }),
   },
   'GET /api/models': { expect: [200, 200, 200, 401, 200, 200], call: () => ({ path: '/api/models' }) },
   'POST /api/upload/image': {

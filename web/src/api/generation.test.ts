@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { splitEventData } from './generation.ts';
+import { isFinished, parseJobEvent } from './generation.ts';
 
 describe('reading the job event stream', () => {
-  it('takes the data of complete events and keeps a partial one for the next chunk', () => {
-    const first = splitEventData('data: {"a":1}\n\n: keep-alive\n\ndata: {"b"');
-    expect(first).toEqual({ data: ['{"a":1}'], rest: 'data: {"b"' });
-    const second = splitEventData(`${first.rest}:2}\r\n\r\n`);
-    expect(second).toEqual({ data: ['{"b":2}'], rest: '' });
+  it('takes a job snapshot from an event and ignores anything else', () => {
+    const job = parseJobEvent('{"job_id":"j1","status":"processing","position":0,"progress":0.5}');
+    expect(job).toEqual({
+      job_id: 'j1',
+      status: 'processing',
+      position: 0,
+      progress: 0.5,
+      images: [],
+      error: null,
+    });
+    expect(parseJobEvent('{"error":"stream_failed"}')).toBeNull();
+    expect(parseJobEvent('not json')).toBeNull();
   });
 
-  it('joins multi-line data and ignores named events without data', () => {
-    const { data } = splitEventData('event: failure\ndata: line one\ndata: line two\n\nevent: ping\n\n');
-    expect(data).toEqual(['line one\nline two']);
+  it('counts a cancelled job as finished, like a completed or failed one', () => {
+    expect(['completed', 'error', 'cancelled'].every((s) => isFinished(s as never))).toBe(true);
+    expect(isFinished('waiting')).toBe(false);
+    expect(isFinished('processing')).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 // POST /api/generate and the job it starts (GET /api/jobs/:id, and its event stream).
 import type { AspectRatio, Color, Composition, Lighting, Style } from '@pictura/common/generation-options';
-import { authHeaders, requestJson } from './http.ts';
+import { requestJson } from './http.ts';
 
-export type JobStatus = 'waiting' | 'processing' | 'completed' | 'error';
+export type JobStatus = 'waiting' | 'processing' | 'completed' | 'error' | 'cancelled';
 
 export interface GenerateRequest {
   prompt: string;
@@ -21,6 +21,8 @@ export interface GenerateAccepted {
   job_id: string;
   status: JobStatus;
   position: number;
+  /** The job's event stream (with a token scoped to the job: EventSource cannot send headers). */
+  events_url?: string;
 }
 
 export interface GeneratedImage {
@@ -41,10 +43,12 @@ export interface GenerationJob {
   progress: number;
   images: GeneratedImage[];
   error: { error: string; message: string } | null;
+  /** Where to follow the job; present on answers to GET /api/jobs/:id and submissions, not on events. */
+  events_url?: string;
 }
 
 export function isFinished(status: JobStatus | undefined): boolean {
-  return status === 'completed' || status === 'error';
+  return status === 'completed' || status === 'error' || status === 'cancelled';
 }
 
 export function createGeneration(request: GenerateRequest): Promise<GenerateAccepted> {
@@ -55,6 +59,7 @@ export function fetchJob(jobId: string, signal?: AbortSignal): Promise<Generatio
   return requestJson<GenerationJob>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal });
 }
 
+/** The plain event stream URL: enough for a guest's job, which anyone may read. */
 export function jobEventsUrl(jobId: string): string {
   return `/api/jobs/${encodeURIComponent(jobId)}/events`;
 }
@@ -68,6 +73,7 @@ export function jobFromAccepted(accepted: GenerateAccepted): GenerationJob {
     progress: 0,
     images: [],
     error: null,
+    ...(accepted.events_url ? { events_url: accepted.events_url } : {}),
   };
 }
 
@@ -89,53 +95,61 @@ export function parseJobEvent(data: string): GenerationJob | null {
   }
 }
 
-/** The `data:` payloads of the complete events in a Server-Sent Events buffer, and what is left over. */
-export function splitEventData(buffer: string): { data: string[]; rest: string } {
-  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const data = blocks
-    .map((block) =>
-      block
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
-        .join('\n'),
-    )
-    .filter((payload) => payload !== '');
-  return { data, rest };
-}
+/** Names of the stream's final event, one per way a job ends (progress comes as plain messages). */
+const FINAL_EVENTS = ['completed', 'error', 'cancelled'] as const;
 
 /**
- * Follows GET /api/jobs/:id/events with fetch rather than EventSource, so a signed-in user's stream carries
- * the bearer token like every other call (EventSource cannot send headers). Resolves true once the job has
- * finished, false when the stream could not be opened or ended early (the caller then polls).
+ * Follows the job's event stream with the browser's EventSource. `eventsUrl` is the one the API gave
+ * (submission or GET /api/jobs/:id): for a signed-in user it carries a token scoped to this job, since
+ * EventSource cannot send the session header. EventSource reconnects by itself after a dropped connection,
+ * resuming from the last event id. Resolves true once the job has ended (the named final event), false
+ * when the stream is refused or closed for good before that (the caller then polls).
  */
-export async function followJobEvents(
-  jobId: string,
+export function followJobEvents(
+  eventsUrl: string,
   onJob: (job: GenerationJob) => void,
   signal: AbortSignal,
 ): Promise<boolean> {
-  const response = await fetch(jobEventsUrl(jobId), {
-    headers: authHeaders({ Accept: 'text/event-stream' }),
-    signal,
-  });
-  if (!response.ok || !response.body) return false;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return false;
-    buffer += value;
-    const { data, rest } = splitEventData(buffer);
-    buffer = rest;
-    for (const payload of data) {
-      const job = parseJobEvent(payload);
-      if (!job) continue;
-      onJob(job);
-      if (isFinished(job.status)) {
-        await reader.cancel().catch(() => undefined);
-        return true;
-      }
+  return new Promise((resolve) => {
+    if (typeof EventSource === 'undefined' || signal.aborted) {
+      resolve(false);
+      return;
     }
-  }
+    const source = new EventSource(eventsUrl);
+    const stop = (finished: boolean) => {
+      source.close();
+      signal.removeEventListener('abort', onAbort);
+      resolve(finished);
+    };
+    const onAbort = () => stop(false);
+    signal.addEventListener('abort', onAbort);
+    source.onmessage = (event) => {
+      const job = parseJobEvent(event.data);
+      if (job) onJob(job);
+    };
+    for (const name of FINAL_EVENTS) {
+      source.addEventListener(name, (event) => {
+        // `error` also fires for a broken connection: only the job's own error event carries data.
+        const job = event instanceof MessageEvent ? parseJobEvent(event.data) : null;
+        if (!job) {
+          if (source.readyState === EventSource.CLOSED) stop(false);
+          return;
+        }
+        onJob(job);
+        stop(true);
+      });
+    }
+  });
+}
+
+/**
+ * Cancels a waiting or running job. A guest's job is cancelled with the token from its submission's
+ * events_url (the only proof a guest has that the job is theirs).
+ */
+export function cancelJob(jobId: string, eventsUrl?: string): Promise<GenerationJob> {
+  const token = eventsUrl
+    ? new URL(eventsUrl, window.location.origin).searchParams.get('access_token')
+    : null;
+  const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
+  return requestJson<GenerationJob>(`/api/jobs/${encodeURIComponent(jobId)}${query}`, { method: 'DELETE' });
 }

@@ -24,6 +24,7 @@ interface UploadBody {
   job_id?: string;
   status?: JobStatus;
   position?: number;
+  events_url?: string;
 }
 
 /** fetch with a timeout of its own; an abort by the timer becomes UploadError('timeout'). */
@@ -76,6 +77,8 @@ export interface UpscaleAccepted {
   job_id: string;
   status: JobStatus;
   position: number;
+  /** The job's event stream, with a token scoped to the job (EventSource cannot send headers). */
+  events_url?: string;
 }
 
 /** Starts an upscale job and answers at once (202); the job is followed over GET /api/jobs/:id/events. */
@@ -89,7 +92,12 @@ export async function startUpscale(request: UpscaleRequest, timeoutMs: number): 
     timeoutMs,
   );
   if (typeof body.job_id !== 'string') throw new UploadError(500, '');
-  return { job_id: body.job_id, status: body.status ?? 'waiting', position: body.position ?? 0 };
+  return {
+    job_id: body.job_id,
+    status: body.status ?? 'waiting',
+    position: body.position ?? 0,
+    ...(typeof body.events_url === 'string' ? { events_url: body.events_url } : {}),
+  };
 }
 
 /** The size of a file in bytes from a HEAD request, or null when the server does not say. */

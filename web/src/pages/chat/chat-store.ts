@@ -9,7 +9,8 @@ export const MAX_CONVERSATIONS = 50;
 export const MAX_TURNS_PER_CONVERSATION = 200;
 const TITLE_MAX = 80;
 
-export type TurnStatus = 'pending' | 'completed' | 'error';
+/** 'cancelled': the user stopped its job; nothing was made. */
+export type TurnStatus = 'pending' | 'completed' | 'error' | 'cancelled';
 
 export interface ChatTurn {
   id: string;
@@ -193,7 +194,8 @@ function readTurn(value: unknown): ChatTurn | null {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) return null;
   const image = readImage(value.image);
   const job = isString(jobId) ? jobId : null;
-  let turnStatus: TurnStatus = status === 'completed' || status === 'pending' ? status : 'error';
+  let turnStatus: TurnStatus =
+    status === 'completed' || status === 'pending' || status === 'cancelled' ? status : 'error';
   if (turnStatus === 'completed' && !image) turnStatus = 'error';
   // Sent, but the page closed before the server answered: whether it ran is unknown, so it can be retried.
   if (turnStatus === 'pending' && !job) turnStatus = 'error';

@@ -1,8 +1,10 @@
 // One exchange of the chat: the user's message, then the image it made (or its progress, or its error).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CancelJobButton } from '../../components/cancel-job-button.tsx';
 import { AlertIcon, RetryIcon, SparklesIcon } from '../../components/icons.tsx';
 import { ProgressMeter } from '../../components/progress-meter.tsx';
+import { useCancelJob } from '../../hooks/use-cancel-job.ts';
 import { useGenerationJob } from '../../hooks/use-generation-job.ts';
 import { type GenerationPhase, generationPhase } from '../home/generation-phase.ts';
 import { ChatImage } from './chat-image.tsx';
@@ -65,10 +67,14 @@ function FollowJob({ turn, onFinished }: { turn: ChatTurn; onFinished: ChatTurnV
   const latest = useRef({ phase, onFinished });
   latest.current = { phase, onFinished };
   const kind = phase.kind;
+  const cancelJob = useCancelJob();
   useEffect(() => {
-    if (reported.current || (kind !== 'completed' && kind !== 'error')) return;
+    if (reported.current || (kind !== 'completed' && kind !== 'error' && kind !== 'cancelled')) return;
     const { phase: now, onFinished: report } = latest.current;
-    if (now.kind === 'completed') {
+    if (now.kind === 'cancelled') {
+      reported.current = true;
+      report(turn.id, { status: 'cancelled', image: null, error: null });
+    } else if (now.kind === 'completed') {
       reported.current = true;
       report(turn.id, { status: 'completed', image: now.images[0] ?? null, error: null });
     } else if (now.kind === 'error') {
@@ -80,12 +86,31 @@ function FollowJob({ turn, onFinished }: { turn: ChatTurn; onFinished: ChatTurnV
       });
     }
   }, [kind, turn.id]);
-  return <PhaseStatus phase={phase} />;
+  return (
+    <>
+      <PhaseStatus phase={phase} />
+      {turn.jobId && (kind === 'waiting' || kind === 'processing') ? (
+        <div className="results__actions">
+          <CancelJobButton
+            onCancel={() => cancelJob.mutate(turn.jobId!)}
+            cancelling={cancelJob.isPending || cancelJob.isSuccess}
+          />
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 export function ChatTurnView({ turn, first, onFinished, onRetry }: ChatTurnViewProps) {
   const { t } = useTranslation('chat');
   const startsImage = first || turn.startsNewImage;
+  // Cancelled or failed, the turn offers the same retry.
+  const retryButton = (
+    <button type="button" className="button button--small" onClick={() => onRetry(turn)}>
+      <RetryIcon />
+      {t('turn.retry')}
+    </button>
+  );
 
   return (
     <li className="chat-turn">
@@ -120,6 +145,15 @@ export function ChatTurnView({ turn, first, onFinished, onRetry }: ChatTurnViewP
             {turn.status === 'completed' ? <span className="visually-hidden">{t('turn.ready')}</span> : null}
           </div>
 
+          {turn.status === 'cancelled' ? (
+            <div className="notice notice--muted">
+              <div className="notice__body">
+                <p>{t('translation:status.cancelledNothingKept')}</p>
+              </div>
+              {retryButton}
+            </div>
+          ) : null}
+
           {turn.status === 'error' ? (
             <div className="notice notice--danger" role="alert">
               <AlertIcon className="notice__icon" />
@@ -130,10 +164,7 @@ export function ChatTurnView({ turn, first, onFinished, onRetry }: ChatTurnViewP
                     t(`translation:${turn.error?.fallbackKey ?? 'errors.generateFailed'}`)}
                 </p>
               </div>
-              <button type="button" className="button button--small" onClick={() => onRetry(turn)}>
-                <RetryIcon />
-                {t('turn.retry')}
-              </button>
+              {retryButton}
             </div>
           ) : null}
 

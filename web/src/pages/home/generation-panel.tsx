@@ -2,7 +2,8 @@ import { ASPECT_RATIOS } from '@pictura/common/generation-options';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerateRequest } from '../../api/generation.ts';
-import { AlertIcon, ClockIcon, ImageIcon, RetryIcon } from '../../components/icons.tsx';
+import { CancelJobButton } from '../../components/cancel-job-button.tsx';
+import { AlertIcon, ClockIcon, CloseIcon, ImageIcon, RetryIcon } from '../../components/icons.tsx';
 import { ProgressMeter } from '../../components/progress-meter.tsx';
 import { GeneratedImageCard } from './generated-image.tsx';
 import type { GenerationPhase } from './generation-phase.ts';
@@ -16,6 +17,9 @@ interface GenerationPanelProps {
   request: GenerateRequest | null;
   jobId: string | null;
   onRetry: () => void;
+  /** Cancels the waiting or running job; absent where cancelling is not offered. */
+  onCancel?: () => void;
+  cancelling?: boolean;
 }
 
 function RetryButton({ onRetry }: { onRetry: () => void }) {
@@ -78,10 +82,27 @@ function ProgressStatus({ phase }: { phase: GenerationPhase }) {
       </p>
     );
   }
+  if (phase.kind === 'cancelled') {
+    return (
+      <p className="status-line status-line--cancelled">
+        <span className="status-dot status-dot--cancelled" aria-hidden="true" />
+        {t('status.cancelled')}
+      </p>
+    );
+  }
   return null;
 }
 
-export function GenerationPanel({ ref, phase, waitHint, request, jobId, onRetry }: GenerationPanelProps) {
+export function GenerationPanel({
+  ref,
+  phase,
+  waitHint,
+  request,
+  jobId,
+  onRetry,
+  onCancel,
+  cancelling = false,
+}: GenerationPanelProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const active = phase.kind === 'submitting' || phase.kind === 'waiting' || phase.kind === 'processing';
@@ -96,6 +117,11 @@ export function GenerationPanel({ ref, phase, waitHint, request, jobId, onRetry 
       <div role="status" aria-live="polite" className="results__status">
         <ProgressStatus phase={phase} />
       </div>
+      {onCancel && jobId && (phase.kind === 'waiting' || phase.kind === 'processing') ? (
+        <div className="results__actions">
+          <CancelJobButton onCancel={onCancel} cancelling={cancelling} />
+        </div>
+      ) : null}
 
       {active && waitHint !== 'none' ? (
         <div className="notice notice--warning">
@@ -128,6 +154,17 @@ export function GenerationPanel({ ref, phase, waitHint, request, jobId, onRetry 
           <div className="notice__body">
             <p className="notice__title">{t('status.errorTitle')}</p>
             <p>{phase.message ?? t(phase.fallbackKey)}</p>
+          </div>
+          <RetryButton onRetry={onRetry} />
+        </div>
+      ) : null}
+
+      {phase.kind === 'cancelled' ? (
+        <div className="notice notice--muted">
+          <CloseIcon className="notice__icon" />
+          <div className="notice__body">
+            <p className="notice__title">{t('status.cancelledTitle')}</p>
+            <p>{t('status.cancelledText')}</p>
           </div>
           <RetryButton onRetry={onRetry} />
         </div>

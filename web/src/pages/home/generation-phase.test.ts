@@ -120,4 +120,10 @@ describe('generationPhase', () => {
       fallbackKey: 'errors.storageUnavailable',
     });
   });
+
+  it('shows a cancelled job as cancelled, not as still waiting', () => {
+    expect(generationPhase({ ...base, job: job({ status: 'cancelled', position: 2 }) })).toEqual({
+      kind: 'cancelled',
+    });
+  });
 });

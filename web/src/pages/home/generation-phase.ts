@@ -29,6 +29,8 @@ export type GenerationPhase =
   | { kind: 'waiting'; position: number }
   | { kind: 'processing'; percent: number }
   | { kind: 'completed'; images: GeneratedImage[] }
+  /** Stopped at the user's request: no images. */
+  | { kind: 'cancelled' }
   | ({ kind: 'error' } & PhaseError);
 
 export function isActivePhase(phase: GenerationPhase): boolean {
@@ -63,6 +65,7 @@ export function generationPhase(input: {
       ? { kind: 'completed', images: job.images }
       : { kind: 'error', message: null, fallbackKey: 'errors.retrieveFailed' };
   }
+  if (job?.status === 'cancelled') return { kind: 'cancelled' };
   if (job?.status === 'error') {
     const known = job.error ? TRANSLATED_CODES[job.error.error] : undefined;
     if (known) return { kind: 'error', message: null, fallbackKey: known };

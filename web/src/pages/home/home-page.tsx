@@ -46,7 +46,7 @@ export function HomePage() {
   const location = useLocation();
   const navigate = useNavigate();
   useDocumentTitle(t('home.documentTitle'));
-  const { phase, waitHint, request, jobId, start, retry } = useGenerationRun();
+  const { phase, waitHint, request, jobId, start, retry, cancel, cancelling } = useGenerationRun();
   const resultsRef = useRef<HTMLElement>(null);
   const [preset, setPreset] = useState<GeneratorPreset | null>(null);
 
@@ -122,6 +122,8 @@ export function HomePage() {
           request={request}
           jobId={jobId}
           onRetry={retry}
+          onCancel={cancel}
+          cancelling={cancelling}
         />
       </div>
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GenerateRequest } from '../../api/generation.ts';
+import { useCancelJob } from '../../hooks/use-cancel-job.ts';
 import { useCreateGeneration } from '../../hooks/use-create-generation.ts';
 import { useGenerationJob } from '../../hooks/use-generation-job.ts';
 import { type GenerationPhase, generationPhase, isActivePhase } from './generation-phase.ts';
@@ -34,7 +35,7 @@ function useWaitHint(active: boolean, runId: number | undefined): WaitHint {
   return active && hint.runId === runId ? hint.level : 'none';
 }
 
-/** One generation at a time: start it, follow it, retry it. */
+/** One generation at a time: start it, follow it, cancel it, retry it. */
 export function useGenerationRun(): {
   phase: GenerationPhase;
   waitHint: WaitHint;
@@ -42,6 +43,9 @@ export function useGenerationRun(): {
   jobId: string | null;
   start: (request: GenerateRequest) => void;
   retry: () => void;
+  cancel: () => void;
+  /** A cancel was asked for and the job has not ended yet (a running job stops at its next step). */
+  cancelling: boolean;
 } {
   const createGeneration = useCreateGeneration();
   const { mutate } = createGeneration;
@@ -74,5 +78,14 @@ export function useGenerationRun(): {
     if (run) start(run.request);
   }, [run, start]);
 
-  return { phase, waitHint, request: run?.request ?? null, jobId: run?.jobId ?? null, start, retry };
+  const cancelJob = useCancelJob();
+  const { mutate: cancelMutate } = cancelJob;
+  const jobId = run?.jobId ?? null;
+  const cancel = useCallback(() => {
+    if (jobId) cancelMutate(jobId);
+  }, [jobId, cancelMutate]);
+  const cancelling =
+    isActivePhase(phase) && cancelJob.variables === jobId && (cancelJob.isPending || cancelJob.isSuccess);
+
+  return { phase, waitHint, request: run?.request ?? null, jobId, start, retry, cancel, cancelling };
 }

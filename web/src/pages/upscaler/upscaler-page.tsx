@@ -36,6 +36,7 @@ import {
 } from './upscaler-model.ts';
 import { type UpscalePhase, useUpscaleRun } from './use-upscale-run.ts';
 import './upscaler-page.css';
+import { CancelJobButton } from '../../components/cancel-job-button.tsx';
 import { ProgressMeter } from '../../components/progress-meter.tsx';
 
 interface Source {
@@ -99,7 +100,7 @@ export function UpscalerPage() {
     [t],
   );
 
-  const { phase, start, reset } = useUpscaleRun({
+  const { phase, start, reset, cancel, canCancel, cancelling } = useUpscaleRun({
     onDone: () => toast('success', t('upscaler.upscaleComplete')),
     onFailed: (message) => toast('error', text(message)),
   });
@@ -413,6 +414,8 @@ export function UpscalerPage() {
             locale={i18n.language}
             text={text}
             onBack={reset}
+            {...(canCancel ? { onCancel: cancel } : {})}
+            cancelling={cancelling}
           />
         ) : null}
       </div>
@@ -428,14 +431,24 @@ interface ResultPanelProps {
   locale: string;
   text: (message: Message) => string;
   onBack: () => void;
+  /** Present while a real job is being followed (not the canned example). */
+  onCancel?: () => void;
+  cancelling: boolean;
 }
 
-function ResultPanel({ ref, phase, before, locale, text, onBack }: ResultPanelProps) {
+function ResultPanel({ ref, phase, before, locale, text, onBack, onCancel, cancelling }: ResultPanelProps) {
   const { t } = useTranslation();
   const toast = useToast();
   // Which flagged result the viewer chose to see; a new result starts hidden again.
   const [revealedUrl, setRevealed] = useState<string | null>(null);
   const revealed = phase.kind === 'done' && revealedUrl === phase.result.url;
+  // Cancelled or failed, the way on is the same: back to the form, the image still chosen.
+  const backButton = (
+    <button type="button" className="button button--small" onClick={onBack}>
+      <ArrowBackIcon className="icon-flip" />
+      {t('upscaler.back')}
+    </button>
+  );
 
   const copyLink = async (url: string) => {
     try {
@@ -472,9 +485,29 @@ function ResultPanel({ ref, phase, before, locale, text, onBack }: ResultPanelPr
             {t('upscaler.done')}
           </p>
         ) : null}
+        {phase.kind === 'cancelled' ? (
+          <p className="status-line status-line--cancelled">
+            <span className="status-dot status-dot--cancelled" aria-hidden="true" />
+            {t('translation:status.cancelled')}
+          </p>
+        ) : null}
       </div>
+      {phase.kind === 'working' && onCancel ? (
+        <div className="results__actions">
+          <CancelJobButton onCancel={onCancel} cancelling={cancelling} />
+        </div>
+      ) : null}
 
       {phase.kind === 'working' ? <div className="upscaler__placeholder" aria-hidden="true" /> : null}
+
+      {phase.kind === 'cancelled' ? (
+        <div className="notice notice--muted upscaler__error">
+          <div className="notice__body">
+            <p>{t('translation:status.cancelledNothingKept')}</p>
+          </div>
+          {backButton}
+        </div>
+      ) : null}
 
       {phase.kind === 'failed' ? (
         <div className="notice notice--danger upscaler__error" role="alert">
@@ -483,10 +516,7 @@ function ResultPanel({ ref, phase, before, locale, text, onBack }: ResultPanelPr
             <p className="notice__title">{t('upscaler.errorTitle')}</p>
             <p>{text(phase.message)}</p>
           </div>
-          <button type="button" className="button button--small" onClick={onBack}>
-            <ArrowBackIcon className="icon-flip" />
-            {t('upscaler.back')}
-          </button>
+          {backButton}
         </div>
       ) : null}
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OutputFormat } from '../../api/upload.ts';
 import { fetchFileSize, UploadError } from '../../api/upload.ts';
+import { useCancelJob } from '../../hooks/use-cancel-job.ts';
 import { useGenerationJob } from '../../hooks/use-generation-job.ts';
 import { useStartUpscale } from '../../hooks/use-start-upscale.ts';
 import {
@@ -27,6 +28,8 @@ export type UpscalePhase =
   | { kind: 'idle' }
   | { kind: 'working'; percent: number; queued: boolean }
   | { kind: 'done'; result: UpscaleResult }
+  /** Stopped at the user's request: nothing kept. */
+  | { kind: 'cancelled' }
   | { kind: 'failed'; message: Message };
 
 export interface UpscaleInput {
@@ -135,6 +138,11 @@ export function useUpscaleRun(callbacks: Callbacks) {
           flagged: image.flagged === true,
         }),
       );
+    } else if (data.status === 'cancelled') {
+      if (id !== runId.current || !working.current) return;
+      working.current = false;
+      setJobId(null);
+      setPhase({ kind: 'cancelled' });
     } else if (data.status === 'error') {
       finish(id, null, jobErrorMessage(data.error));
     } else if (working.current) {
@@ -158,5 +166,14 @@ export function useUpscaleRun(callbacks: Callbacks) {
     setPhase({ kind: 'idle' });
   }, []);
 
-  return { phase, start, reset };
+  const cancelJob = useCancelJob();
+  const { mutate: cancelMutate } = cancelJob;
+  /** Stops the job being followed (waiting: at once; running: at its next tile). */
+  const cancel = useCallback(() => {
+    if (jobId) cancelMutate(jobId);
+  }, [jobId, cancelMutate]);
+  const cancelling =
+    phase.kind === 'working' && cancelJob.variables === jobId && (cancelJob.isPending || cancelJob.isSuccess);
+
+  return { phase, start, reset, cancel, canCancel: jobId !== null, cancelling };
 }

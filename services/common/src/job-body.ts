@@ -1,0 +1,55 @@
+// A job as the public API shows it (GET /api/jobs/:id, the SSE stream, webhook payloads): one shape, built
+// from the jobs service's proto message, so a webhook's `data` and the API answer cannot drift apart.
+import { type Job, JobStatus } from './gen/jobs/v1/jobs_pb.ts';
+
+export type JobStatusName = 'waiting' | 'processing' | 'completed' | 'error' | 'cancelled';
+
+export interface JobImageBody {
+  url: string;
+  width: number;
+  height: number;
+  seed: number;
+  flagged: boolean;
+  subject: { found: boolean; emoji?: string; name?: string } | null;
+}
+
+export interface PublicJobBody {
+  job_id: string;
+  status: JobStatusName;
+  position: number;
+  progress: number;
+  images: JobImageBody[];
+  error: { error: string; message: string } | null;
+}
+
+/** The wire name of a job status; an unset status reads as waiting. */
+export function jobStatusName(status: JobStatus): JobStatusName {
+  if (status === JobStatus.UNSPECIFIED) return 'waiting';
+  return JobStatus[status].toLowerCase() as JobStatusName;
+}
+
+/**
+ * `filesOrigin` prefixes the image links: '' gives the site-relative `/files/<key>` the web app uses; a
+ * webhook passes PUBLIC_URL, since its receiver is not on our site.
+ */
+export function publicJobBody(job: Job, filesOrigin = ''): PublicJobBody {
+  return {
+    job_id: job.id,
+    status: jobStatusName(job.status),
+    position: job.position,
+    progress: job.progress,
+    images: job.images.map((image) => ({
+      url: `${filesOrigin}/files/${image.key}`,
+      width: image.width,
+      height: image.height,
+      seed: image.seed,
+      flagged: image.flagged,
+      subject: !image.subject
+        ? null
+        : image.subject.found
+          ? { found: true, emoji: image.subject.emoji, name: image.subject.name }
+          : { found: false },
+    })),
+    error: job.error ? { error: job.error.code, message: job.error.message } : null,
+  };
+}
