@@ -9,11 +9,14 @@ export interface ApiKeysRepository {
     name: string;
     prefix: string;
     keyHash: string;
+    webhookUrl?: string;
   }): Promise<ApiKeyRow>;
   /** The owner's keys that are not revoked. */
   listOf(userId: number): Promise<ApiKeyRow[]>;
   /** Revokes one of the owner's keys; false when the owner has no such key. */
   revoke(userId: number, id: string): Promise<boolean>;
+  /** Sets the default webhook URL of one of the owner's live keys; undefined when the owner has no such key. */
+  setWebhookUrl(userId: number, id: string, webhookUrl: string): Promise<ApiKeyRow | undefined>;
   /** An unrevoked key by hash, marking it used. */
   use(keyHash: string): Promise<ApiKeyRow | undefined>;
 }
@@ -38,6 +41,14 @@ export function createApiKeysRepository(db: Database<typeof schema>): ApiKeysRep
         .where(and(eq(apiKeys.userId, userId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
         .returning({ id: apiKeys.id });
       return rows.length > 0;
+    },
+    async setWebhookUrl(userId, id, webhookUrl) {
+      const [row] = await db
+        .update(apiKeys)
+        .set({ webhookUrl })
+        .where(and(eq(apiKeys.userId, userId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        .returning();
+      return row;
     },
     async use(keyHash) {
       const [row] = await db

@@ -1,6 +1,7 @@
 // API keys for integrators: `sk_` + 256 random bits, shown once, stored as a SHA-256 hash.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
+import { webhookUrlRefusal } from '@pictura/common/webhook-url';
 import { isAdmin, isUuid } from './accounts.service.ts';
 import type { ApiKeysRepository } from './api-keys.repository.ts';
 import type { ApiKeyRow } from './db/schema.ts';
@@ -11,6 +12,15 @@ import type { UsersRepository } from './users.repository.ts';
 export const API_KEY_PREFIX = 'sk_';
 const MAX_KEYS_PER_USER = 20;
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * The shape and literal-address rule of a key's default webhook URL. Loopback passes here: only the gateway
+ * knows whether this instance allows it (tests), and it checks before calling; jobs checks again on use.
+ */
+function checkWebhookUrl(url: string): void {
+  const refused = webhookUrlRefusal(url, { allowLoopback: true });
+  if (refused) throw new AppError('invalid_argument', refused.message, refused.error);
+}
 
 export function createApiKeysService(deps: {
   keys: ApiKeysRepository;
@@ -35,8 +45,9 @@ export function createApiKeysService(deps: {
   }
 
   return {
-    async create(callerId: number, name: string): Promise<{ key: string; row: ApiKeyRow }> {
+    async create(callerId: number, name: string, webhookUrl = ''): Promise<{ key: string; row: ApiKeyRow }> {
       await requireApiAccess(callerId);
+      checkWebhookUrl(webhookUrl);
       const label = name.trim();
       if (label.length === 0 || label.length > 64) {
         throw new AppError('invalid_argument', 'Key name must be 1 to 64 characters', 'invalid_key_name');
@@ -55,8 +66,17 @@ export function createApiKeysService(deps: {
         name: label,
         prefix: key.slice(0, 10),
         keyHash: hashKey(key),
+        webhookUrl,
       });
       return { key, row };
+    },
+
+    /** Sets (or with '' clears) the default webhook URL of one of the caller's keys. */
+    async setWebhookUrl(callerId: number, id: string, webhookUrl: string): Promise<ApiKeyRow> {
+      checkWebhookUrl(webhookUrl);
+      const row = isUuid(id) ? await deps.keys.setWebhookUrl(callerId, id, webhookUrl) : undefined;
+      if (!row) throw new AppError('not_found', 'API key not found', 'api_key_not_found');
+      return row;
     },
 
     list: (callerId: number) => deps.keys.listOf(callerId),
@@ -68,7 +88,9 @@ export function createApiKeysService(deps: {
     },
 
     /** The key's owner, when the key is live and the owner still has API access. */
-    async verify(key: string): Promise<{ userId: number; isAdmin: boolean; keyId: string }> {
+    async verify(
+      key: string,
+    ): Promise<{ userId: number; isAdmin: boolean; keyId: string; webhookUrl: string }> {
       const refused = new AppError('unauthenticated', 'Invalid API key', 'invalid_api_key');
       if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) throw refused;
       const row = await deps.keys.use(hashKey(key));
@@ -77,7 +99,7 @@ export function createApiKeysService(deps: {
         throw refused;
       });
       if (!seenRecently(user)) await deps.userStats.markSeen(user.id);
-      return { userId: user.id, isAdmin: isAdmin(user), keyId: row.id };
+      return { userId: user.id, isAdmin: isAdmin(user), keyId: row.id, webhookUrl: row.webhookUrl };
     },
   };
 }

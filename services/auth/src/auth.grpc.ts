@@ -35,6 +35,7 @@ const toApiKeyMessage = (row: ApiKeyRow) => ({
   prefix: row.prefix,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? '',
+  webhookUrl: row.webhookUrl,
 });
 
 export function authGrpc(deps: {
@@ -81,8 +82,8 @@ export function authGrpc(deps: {
     }),
     completeOAuth: async ({ query }) => google.complete(query),
     redeemHandoff: async ({ handoffCode }) => toSignIn(await google.redeem(handoffCode)),
-    async createApiKey({ callerId, name }) {
-      const { key, row } = await apiKeys.create(callerId, name);
+    async createApiKey({ callerId, name, webhookUrl }) {
+      const { key, row } = await apiKeys.create(callerId, name, webhookUrl);
       return { key, apiKey: toApiKeyMessage(row) };
     },
     listApiKeys: async ({ callerId }) => ({ apiKeys: (await apiKeys.list(callerId)).map(toApiKeyMessage) }),
@@ -91,5 +92,7 @@ export function authGrpc(deps: {
       return {};
     },
     verifyApiKey: async ({ key }) => apiKeys.verify(key),
+    updateApiKey: async ({ callerId, id, webhookUrl }) =>
+      toApiKeyMessage(await apiKeys.setWebhookUrl(callerId, id, webhookUrl)),
   };
 }

@@ -8,7 +8,7 @@ import { startServiceHost } from '@pictura/common/service-host';
 import { z } from 'zod';
 import { composeAuth } from './auth.compose.ts';
 import { schema } from './db/schema.ts';
-import { createPlanApiAccess } from './plan-access.repository.ts';
+import { createPlanApiAccess, PLAN_ACCESS_CACHE_MAX_MS } from './plan-access.repository.ts';
 import { createSigningKeys, loadOrCreateKeyFile, parseSigningKeys } from './signing-keys.ts';
 
 const config = loadConfig({
@@ -51,7 +51,7 @@ const auth = composeAuth({
   keys,
   logger: host.logger,
   accounts: { sessionTtlMs: config.AUTH_SESSION_DAYS * 24 * 3600_000 },
-  planApiAccess: createPlanApiAccess(billing, 30_000),
+  planApiAccess: createPlanApiAccess(billing, PLAN_ACCESS_CACHE_MAX_MS),
   google: {
     issuer: config.OIDC_ISSUER,
     clientId: config.OIDC_CLIENT_ID,

@@ -140,7 +140,21 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   };
 }
 
-function sendRequest(url: URL, addresses: ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
+const IMAGE_GET = {
+  method: 'GET',
+  headers: {
+    accept: 'image/jpeg, image/png, image/webp',
+    'accept-encoding': 'identity',
+    'user-agent': 'Pictura image fetcher',
+  },
+};
+
+function sendRequest(
+  url: URL,
+  addresses: ResolvedAddress[],
+  signal: AbortSignal,
+  send: { method: string; headers: Record<string, string>; body?: string } = IMAGE_GET,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
@@ -149,12 +163,8 @@ function sendRequest(url: URL, addresses: ResolvedAddress[], signal: AbortSignal
         hostname: bareHost(url),
         port: url.port === '' ? undefined : Number(url.port),
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        headers: {
-          accept: 'image/jpeg, image/png, image/webp',
-          'accept-encoding': 'identity',
-          'user-agent': 'Pictura image fetcher',
-        },
+        method: send.method,
+        headers: send.headers,
         lookup: pinnedLookup(addresses),
         agent: false, // a pooled socket could have been pinned for another hop
         signal,
@@ -162,7 +172,7 @@ function sendRequest(url: URL, addresses: ResolvedAddress[], signal: AbortSignal
       resolve,
     );
     request.on('error', reject);
-    request.end();
+    request.end(send.body);
   });
 }
 
@@ -199,6 +209,28 @@ function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/**
+ * Runs `work` under one deadline. A refusal passes through; any other failure becomes 'timeout' if the
+ * deadline passed, else 'unreachable', in the caller's words.
+ */
+async function underDeadline<T>(
+  timeoutMs: number,
+  words: { timeout: string; unreachable: string },
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  try {
+    return await work(deadline.signal);
+  } catch (error) {
+    if (error instanceof FetchRefusedError) throw error;
+    if (deadline.signal.aborted) throw refused('timeout', words.timeout, error);
+    throw refused('unreachable', words.unreachable, error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Downloads the image at a user-supplied URL, or throws FetchRefusedError. */
 export async function fetchUserImage(
   input: string,
@@ -210,13 +242,15 @@ export async function fetchUserImage(
   const resolve = options.resolve ?? systemResolver;
   const allowLoopback = options.allowLoopback === true;
 
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  try {
+  const words = {
+    timeout: 'The image took too long to download',
+    unreachable: 'Could not load the image from that link',
+  };
+  return underDeadline(timeoutMs, words, async (signal) => {
     let url = parseFetchUrl(input);
     for (let hop = 0; ; hop++) {
-      const addresses = await beforeDeadline(checkedAddresses(url, resolve, allowLoopback), deadline.signal);
-      const response = await sendRequest(url, addresses, deadline.signal);
+      const addresses = await beforeDeadline(checkedAddresses(url, resolve, allowLoopback), signal);
+      const response = await sendRequest(url, addresses, signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(status) && location !== undefined) {
@@ -232,11 +266,58 @@ export async function fetchUserImage(
       const body = await readImageBody(response, maxBytes);
       return { ...body, url: url.href };
     }
-  } catch (error) {
-    if (error instanceof FetchRefusedError) throw error;
-    if (deadline.signal.aborted) throw refused('timeout', 'The image took too long to download', error);
-    throw refused('unreachable', 'Could not load the image from that link', error);
-  } finally {
-    clearTimeout(timer);
-  }
+  });
+}
+
+export interface GuardedPostOptions
+  extends Pick<GuardedFetchOptions, 'timeoutMs' | 'allowLoopback' | 'resolve'> {
+  headers: Record<string, string>;
+}
+
+/** How far a guarded POST got: the receiver's status (its body is read up to 4 KiB and dropped). */
+export interface PostOutcome {
+  status: number;
+}
+
+/**
+ * POSTs a JSON body to a user-supplied URL (webhook deliveries), under the same address rules as image
+ * fetches: DNS resolved by us, every address checked, the socket pinned to them. Redirects are not followed
+ * (a receiver must answer at the URL it gave, as Standard Webhooks senders do). Throws FetchRefusedError
+ * ('blocked_address', 'timeout', 'unreachable', 'invalid_url') when no HTTP answer came.
+ */
+export async function postGuarded(
+  input: string,
+  body: string,
+  options: GuardedPostOptions,
+): Promise<PostOutcome> {
+  const timeoutMs = options.timeoutMs ?? GUARDED_FETCH_DEFAULTS.timeoutMs;
+  const words = {
+    timeout: 'The receiver took too long to answer',
+    unreachable: 'Could not reach the receiver',
+  };
+  return underDeadline(timeoutMs, words, async (signal) => {
+    const url = parseFetchUrl(input);
+    const resolve = options.resolve ?? systemResolver;
+    const addresses = await beforeDeadline(
+      checkedAddresses(url, resolve, options.allowLoopback === true),
+      signal,
+    );
+    const response = await sendRequest(url, addresses, signal, {
+      method: 'POST',
+      headers: {
+        ...options.headers,
+        'content-length': String(Buffer.byteLength(body)),
+        'user-agent': 'Pictura webhooks',
+      },
+      body,
+    });
+    // Read a little of the answer so the receiver can finish, but never hold a large body in memory.
+    let read = 0;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      read += chunk.length;
+      if (read > 4096) break;
+    }
+    response.destroy();
+    return { status: response.statusCode ?? 0 };
+  });
 }

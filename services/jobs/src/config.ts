@@ -1,6 +1,9 @@
 import { baseConfigShape, configTypes } from '@pictura/common/config';
 import { z } from 'zod';
 
+/** Standard Webhooks' schedule after the immediate first try: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const STANDARD_WEBHOOKS_RETRY_DELAYS_MS = '5000,300000,1800000,7200000,18000000,36000000,36000000';
+
 export const jobsConfigShape = {
   ...baseConfigShape,
   METRICS_PORT: configTypes.port.default(9105),
@@ -8,4 +11,24 @@ export const jobsConfigShape = {
   JOB_RETENTION_SECONDS: z.coerce.number().int().positive().default(3600),
   /** How long billing's answer about a user's plan is reused. */
   ENTITLEMENTS_CACHE_MS: z.coerce.number().int().nonnegative().default(30_000),
+  /** The site's own origin: webhook payloads link to images on it. */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Waits before each webhook retry, in ms; tests shorten it, e.g. "100,200". */
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'expected comma-separated milliseconds')
+    .default(STANDARD_WEBHOOKS_RETRY_DELAYS_MS)
+    .transform((value) => value.split(',').map(Number)),
+  /** How long a receiver has to answer a delivery with a 2xx. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Deliveries in flight at once per jobs replica. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  /**
+   * Lets webhooks reach loopback receivers. Only for tests whose receiver listens on 127.0.0.1; never set in
+   * production, where it would let users reach services on this machine.
+   */
+  ALLOW_LOOPBACK_FETCH: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 };

@@ -11,12 +11,15 @@ import { modelsGrpc } from './models.grpc.ts';
 import type { ModelsService } from './models.service.ts';
 import type { SettingsValues } from './settings.repository.ts';
 import type { SettingsService } from './settings.service.ts';
+import { webhooksGrpc } from './webhooks.grpc.ts';
+import type { WebhooksService } from './webhooks.service.ts';
 
 const STATUS = {
   waiting: JobStatus.WAITING,
   processing: JobStatus.PROCESSING,
   completed: JobStatus.COMPLETED,
   error: JobStatus.ERROR,
+  cancelled: JobStatus.CANCELLED,
 } as const;
 
 export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof JobSchema> {
@@ -43,6 +46,10 @@ export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof 
       model: String(o.model ?? ''),
       seed: typeof o.seed === 'number' ? o.seed : undefined,
       count: Number(o.count ?? 1),
+      width: typeof o.width === 'number' ? o.width : undefined,
+      height: typeof o.height === 'number' ? o.height : undefined,
+      initImageKey: String(o.initImageKey ?? ''),
+      strength: typeof o.strength === 'number' ? o.strength : undefined,
     },
   };
 }
@@ -58,10 +65,16 @@ const toProtoSettings = (values: SettingsValues) => ({
 
 export function jobsGrpc(
   jobs: Jobs,
-  admin: { settings: SettingsService; stats: JobStatsService; models: ModelsService },
+  admin: {
+    settings: SettingsService;
+    stats: JobStatsService;
+    models: ModelsService;
+    webhooks: WebhooksService;
+  },
 ): ServiceImpl<typeof JobsService> {
   return {
     ...modelsGrpc(admin.models),
+    ...webhooksGrpc(admin.webhooks),
     async submitGeneration(request, ctx) {
       const o = request.options;
       const view = await jobs.submitGeneration(
@@ -77,22 +90,35 @@ export function jobsGrpc(
           model: o?.model ?? '',
           seed: o?.seed,
           count: o?.count ?? 1,
+          width: o?.width,
+          height: o?.height,
+          initImageKey: o?.initImageKey ?? '',
+          strength: o?.strength,
         },
         request.requestId || ctx.requestId,
         request.private,
+        request.webhookUrl,
       );
       return toProtoJob(view);
     },
     async submitUpscale(request, ctx) {
       const view = await jobs.submitUpscale(
         request.userId,
-        { sourceKey: request.sourceKey, model: request.model, format: request.format },
+        {
+          sourceKey: request.sourceKey,
+          model: request.model,
+          format: request.format,
+          webhookUrl: request.webhookUrl,
+        },
         request.requestId || ctx.requestId,
       );
       return toProtoJob(view);
     },
     async getJob(request) {
       return toProtoJob(await jobs.getJob(request.jobId, request.viewerUserId));
+    },
+    async cancelJob(request) {
+      return toProtoJob(await jobs.cancelJob(request.jobId, request.callerUserId));
     },
     async *watchJob(request, ctx) {
       for await (const view of jobs.watchJob(request.jobId, request.viewerUserId, ctx.signal)) {

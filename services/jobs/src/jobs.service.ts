@@ -1,17 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
-import { imageSize } from '@pictura/common/generation-options';
+import { requestedSize } from '@pictura/common/generation-options';
 import type { Logger } from '@pictura/common/logger';
 import { isObjectKey } from '@pictura/common/object-store';
 import {
   type GenerateJobResult,
+  JOB_CANCELLED_REASON,
   JOB_ERROR_MESSAGES,
   type JobErrorCode,
   PLAN_QUEUE_PRIORITY,
   UPSCALE_FORMATS,
   type UpscaleFormat,
 } from '@pictura/common/queues';
-import type { RateLimiter } from '@pictura/common/rate-limiter';
 import type { JobRow } from './db/schema.ts';
 import type { EntitlementsRepository } from './entitlements.repository.ts';
 import { normaliseGenerationOptions, type RawGenerationOptions } from './generation-request.ts';
@@ -30,7 +30,8 @@ export interface JobView {
 
 type Watcher = (row: JobRow) => void;
 
-const isFinished = (row: JobRow) => row.status === 'completed' || row.status === 'error';
+const isFinished = (row: JobRow) =>
+  row.status === 'completed' || row.status === 'error' || row.status === 'cancelled';
 
 /** The user-facing error of a failed job; an unknown reason (a crash's text) is never shown. */
 function errorFor(reason: string, kind: JobRow['kind']): { code: string; message: string } {
@@ -45,6 +46,8 @@ export interface UpscaleRequest {
   model: string;
   /** Empty: png. */
   format: string;
+  /** Where to POST the job's end (signed webhook); empty or absent for none. */
+  webhookUrl?: string;
 }
 
 export function createJobsService(deps: {
@@ -58,10 +61,13 @@ export function createJobsService(deps: {
     get(): Promise<Pick<SettingsValues, 'defaultModel' | 'defaultUpscaleModel' | 'defaultSafetyModel'>>;
   };
   /** Signed-in users' generation rate limit per plan (fixed window a minute, shared by every replica). */
-  limiter: RateLimiter;
   logger: Logger;
+  /** Checks a webhook URL (refused: AppError) and answers what to store; absent: none are kept (tests). */
+  webhookUrls?: { accept(url: string, userId: number): string | null };
 }) {
-  const { jobs, queue, entitlements, models, history, settings, limiter, logger } = deps;
+  const { jobs, queue, entitlements, models, history, settings, logger } = deps;
+  const acceptWebhookUrl = (url: string | undefined, userId: number) =>
+    url ? (deps.webhookUrls?.accept(url, userId) ?? null) : null;
   const watchers = new Map<string, Set<Watcher>>();
   /** The last state sent to the watchers of each watched job. */
   const latest = new Map<string, JobRow>();
@@ -85,6 +91,12 @@ export function createJobsService(deps: {
 
   async function applyFailure(jobId: string, reason: string): Promise<JobRow | undefined> {
     progressWrites.delete(jobId);
+    // The worker stopped on its owner's request (and kept no image): that is no failure.
+    if (reason === JOB_CANCELLED_REASON) {
+      const cancelled = await jobs.cancel(jobId);
+      if (cancelled) jobMetrics.finished(cancelled);
+      return cancelled;
+    }
     const kind = (await jobs.find(jobId))?.kind ?? 'generate';
     const { code, message } = errorFor(reason, kind);
     const row = await jobs.fail(jobId, code, message);
@@ -112,7 +124,7 @@ export function createJobsService(deps: {
         if (Date.now() - last >= 1000) {
           progressWrites.set(event.jobId, Date.now());
           notify(await jobs.setProgress(event.jobId, progress));
-        } else if (known) {
+        } else if (known && !isFinished(known)) {
           notify({ ...known, status: 'processing', progress });
         }
         return;
@@ -122,6 +134,9 @@ export function createJobsService(deps: {
         return;
       case 'failed':
         notify(await applyFailure(event.jobId, event.reason));
+        return;
+      case 'removed':
+        if (watchers.has(event.jobId)) notify(await jobs.find(event.jobId));
         return;
     }
   }
@@ -133,11 +148,11 @@ export function createJobsService(deps: {
   });
 
   /** Brings an unfinished record up to date from the queue, in case an event was missed while we were down. */
-  async function reconcile(row: JobRow): Promise<JobRow> {
+  async function reconcile(row: JobRow, force = false): Promise<JobRow> {
     if (isFinished(row)) return row;
     // A young job created while we were listening cannot have missed an event: skip the Redis reads.
     const created = row.createdAt.getTime();
-    if (created > queue.listeningSince() && Date.now() - created < 60_000) return row;
+    if (!force && created > queue.listeningSince() && Date.now() - created < 60_000) return row;
     const state = await queue.state(row.id, row.kind);
     if (state.state === 'completed') return (await applyCompletion(row.id, state.result)) ?? row;
     if (state.state === 'failed') return (await applyFailure(row.id, state.reason)) ?? row;
@@ -160,20 +175,71 @@ export function createJobsService(deps: {
     return row;
   }
 
+  /** Only the owner may cancel: a guest's job (user 0) only by a guest the gateway let through with its token. */
+  async function findOwned(jobId: string, callerUserId: number): Promise<JobRow> {
+    const row = /^[0-9a-f-]{36}$/i.test(jobId) ? await jobs.find(jobId) : undefined;
+    if (!row || row.userId !== callerUserId)
+      throw new AppError('not_found', 'Job not found', 'job_not_found');
+    return row;
+  }
+
+  const alreadyFinished = (row: JobRow) =>
+    new AppError(
+      'failed_precondition',
+      row.status === 'cancelled'
+        ? 'This job has already been cancelled'
+        : 'This job has already finished and can no longer be cancelled',
+      'job_finished',
+    );
+
   return {
+    /**
+     * A waiting job leaves the queue and ends cancelled now; a running one is flagged, and ends cancelled
+     * when its worker stops at the next step (or completed, if it finished first).
+     */
+    async cancelJob(jobId: string, callerUserId: number): Promise<JobView> {
+      const row = await findOwned(jobId, callerUserId);
+      if (isFinished(row)) throw alreadyFinished(row);
+      const outcome = await queue.cancel(row.id, row.kind);
+      if (outcome === 'running') return view((await jobs.find(row.id)) ?? row);
+      if (outcome === 'finished') {
+        // It ended before we got there: record how, then say so.
+        const ended = await reconcile(row, true);
+        if (isFinished(ended)) throw alreadyFinished(ended);
+        return view(ended);
+      }
+      const cancelled = await jobs.cancel(row.id);
+      if (!cancelled) {
+        const ended = (await jobs.find(row.id)) ?? row;
+        throw alreadyFinished(ended);
+      }
+      jobMetrics.finished(cancelled);
+      notify(cancelled);
+      return view(cancelled);
+    },
+
     async submitGeneration(
       userId: number,
       raw: RawGenerationOptions,
       requestId: string,
       isPrivate = false,
+      webhookUrl = '',
     ): Promise<JobView> {
+      const hook = acceptWebhookUrl(webhookUrl, userId);
       const [available, choices] = await Promise.all([models.list(), settings.get()]);
       const model = raw.model || defaultModelFor('generate', choices.defaultModel, available);
       const safetyModel = safetyModelFor(choices.defaultSafetyModel, available);
       const options = normaliseGenerationOptions({ ...raw, model }, () => randomInt(0, 2 ** 32 - 1));
-      const known = available.some((m) => m.kind === 'generate' && m.name === options.model);
+      const known = available.find((m) => m.kind === 'generate' && m.name === options.model);
       if (!known && available.length > 0) {
         throw new AppError('invalid_argument', `Unknown model: ${options.model}`, 'unknown_model');
+      }
+      if (options.initImageKey && known && !known.settings?.imageInput) {
+        throw new AppError(
+          'invalid_argument',
+          `${known.title} cannot start from an image; choose a model that can (see its settings)`,
+          'unsupported_model_capability',
+        );
       }
       const plan = await entitlements.forUser(userId, requestId);
       if (isPrivate && (userId === 0 || !plan.privateGeneration)) {
@@ -183,16 +249,9 @@ export function createJobsService(deps: {
           'private_generation_not_in_plan',
         );
       }
-      // Guests are limited per address by the gateway; signed-in users per account, by their plan.
-      if (
-        userId !== 0 &&
-        plan.generationsPerMinute > 0 &&
-        !(await limiter.allow(`generate:user:${userId}`, plan.generationsPerMinute))
-      ) {
-        throw new AppError('resource_exhausted', 'Too many requests, please try again later', 'rate_limited');
-      }
+      // The generation rate (guests per address, users by plan) is the gateway's: gateway/src/rate-limits.ts.
       const priority = plan.queuePriority || PLAN_QUEUE_PRIORITY.free;
-      const { width, height } = imageSize(options.aspectRatio);
+      const { width, height } = requestedSize(options);
       const id = randomUUID();
       // A guest's prompt goes only into the transient queue payload, never into the table.
       const { prompt, negativePrompt, ...rest } = options;
@@ -204,6 +263,7 @@ export function createJobsService(deps: {
         status: 'waiting',
         options: stored,
         priority,
+        webhookUrl: hook,
       });
       await queue.addGeneration(
         {
@@ -241,7 +301,16 @@ export function createJobsService(deps: {
       const priority = plan.queuePriority || PLAN_QUEUE_PRIORITY.free;
       const id = randomUUID();
       const options = { sourceKey: request.sourceKey, model, format };
-      const row = await jobs.insert({ id, kind: 'upscale', userId, status: 'waiting', options, priority });
+      const webhookUrl = acceptWebhookUrl(request.webhookUrl, userId);
+      const row = await jobs.insert({
+        id,
+        kind: 'upscale',
+        userId,
+        status: 'waiting',
+        options,
+        priority,
+        webhookUrl,
+      });
       await queue.addUpscale(
         {
           jobId: id,

@@ -1,13 +1,15 @@
 // Composition root of the jobs service.
 
+import { create } from '@bufbuild/protobuf';
 import { createAdminCheck } from '@pictura/common/admin-check';
 import { loadConfig } from '@pictura/common/config';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
-import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { JobSchema, JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
-import { createRateLimiter } from '@pictura/common/rate-limiter';
+import { postGuarded } from '@pictura/common/guarded-fetch';
+import { publicJobBody } from '@pictura/common/job-body';
 import { createRedis } from '@pictura/common/redis';
 import { startServiceHost } from '@pictura/common/service-host';
 import { jobsConfigShape } from './config.ts';
@@ -16,7 +18,7 @@ import { createEntitlementsRepository } from './entitlements.repository.ts';
 import { createHistoryRecorder } from './history.recorder.ts';
 import { createJobStatsRepository } from './job-stats.repository.ts';
 import { createJobStatsService } from './job-stats.service.ts';
-import { jobsGrpc } from './jobs.grpc.ts';
+import { jobsGrpc, toProtoJob } from './jobs.grpc.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { createJobsService } from './jobs.service.ts';
 import { createModelsRepository } from './models.repository.ts';
@@ -24,6 +26,9 @@ import { createModelsService } from './models.service.ts';
 import { createQueueRepository } from './queue.repository.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
+import { createWebhookQueue } from './webhook-queue.repository.ts';
+import { createWebhooksRepository } from './webhooks.repository.ts';
+import { announcingJobEnds, createWebhooksService } from './webhooks.service.ts';
 
 const config = loadConfig(jobsConfigShape);
 const host = await startServiceHost({
@@ -63,18 +68,43 @@ const settings = createSettingsService({
   models,
   admin,
 });
+// Signed webhooks: deliveries are taken from the `webhooks` queue by every replica, sent only through the
+// guarded fetcher.
+const webhookQueue = createWebhookQueue({
+  connection: redis,
+  prefix: config.QUEUE_PREFIX,
+  retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
+  concurrency: config.WEBHOOK_CONCURRENCY,
+});
+shutdown.add('webhooks', () => webhookQueue.close());
+const webhooks = createWebhooksService({
+  webhooks: createWebhooksRepository(host.database.db),
+  queue: webhookQueue,
+  describeJob: (row) => publicJobBody(create(JobSchema, toProtoJob({ row, position: 0 })), config.PUBLIC_URL),
+  post: (url, body, headers) =>
+    postGuarded(url, body, {
+      headers,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      allowLoopback: config.ALLOW_LOOPBACK_FETCH,
+    }),
+  retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
+  allowLoopback: config.ALLOW_LOOPBACK_FETCH,
+  logger,
+});
+webhookQueue.process(webhooks.deliver);
+
 const jobs = createJobsService({
-  jobs: createJobsRepository(host.database.db),
+  jobs: announcingJobEnds(createJobsRepository(host.database.db), webhooks, logger),
   queue,
   entitlements: createEntitlementsRepository(billing, config.ENTITLEMENTS_CACHE_MS),
   models,
   history: createHistoryRecorder(history, logger),
   settings,
-  limiter: createRateLimiter(redis, config.QUEUE_PREFIX),
   logger,
+  webhookUrls: webhooks,
 });
 const stats = createJobStatsService({ stats: createJobStatsRepository(host.database.db), admin });
 const modelsAdmin = createModelsService({ models, queue, settings, admin });
 
-host.server.add(JobsService, jobsGrpc(jobs, { settings, stats, models: modelsAdmin }));
+host.server.add(JobsService, jobsGrpc(jobs, { settings, stats, models: modelsAdmin, webhooks }));
 await host.listen();

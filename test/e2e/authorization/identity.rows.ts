@@ -62,6 +62,28 @@ export const identityRows: Rows = {
     why: "each call revokes a fresh key of the first admin: another's key does not exist for the caller",
     call: async (ctx) => ({ path: `/api/user/api-keys/${await newAdminKeyId(ctx)}` }),
   },
+  'PATCH /api/user/api-keys/{id}': {
+    expect: [401, 404, 404, 401, 200, 403],
+    why: "the key's owner, with a session: another's key does not exist for the caller, and a key cannot edit itself",
+    call: async (ctx) => ({
+      path: `/api/user/api-keys/${await newAdminKeyId(ctx)}`,
+      body: { webhook_url: '' },
+    }),
+  },
+  'GET /api/user/webhooks': {
+    expect: [401, 200, 200, 401, 200, 200],
+    why: 'each signed-in caller reads their own signing secret and deliveries (guests cannot set webhooks)',
+    call: () => ({ path: '/api/user/webhooks' }),
+  },
+  'GET /api/user/webhooks/deliveries': {
+    expect: [401, 200, 200, 401, 200, 200],
+    call: () => ({ path: '/api/user/webhooks/deliveries' }),
+  },
+  'POST /api/user/webhooks/secret': {
+    expect: [401, 200, 200, 401, 200, 403],
+    why: 'rotating the secret needs a session: a leaked key must not lock its owner out of their receivers',
+    call: () => ({ path: '/api/user/webhooks/secret' }),
+  },
   'GET /api/admin/users': {
     expect: [401, 403, 403, 401, 200, 403],
     why: "admins only, and with a session: an admin's API key is not the admin console",

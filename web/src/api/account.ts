@@ -38,6 +38,8 @@ export interface ApiKey {
   prefix: string;
   created_at: string;
   last_used_at: string | null;
+  /** Where calls made with this key send job webhooks when they name none. */
+  webhook_url: string | null;
 }
 
 export async function fetchApiKeys(signal?: AbortSignal): Promise<ApiKey[]> {
@@ -51,10 +53,18 @@ export interface CreatedApiKey {
   api_key: ApiKey;
 }
 
-export function createApiKey(name: string): Promise<CreatedApiKey> {
+export function createApiKey(name: string, webhookUrl = ''): Promise<CreatedApiKey> {
   return requestJson<CreatedApiKey>('/api/user/api-keys', {
     method: 'POST',
-    body: JSON.stringify({ name }),
+    body: JSON.stringify(webhookUrl ? { name, webhook_url: webhookUrl } : { name }),
+  });
+}
+
+/** Sets (or with '' clears) a key's default webhook URL. */
+export function updateApiKeyWebhook(id: string, webhookUrl: string): Promise<ApiKey> {
+  return requestJson<ApiKey>(`/api/user/api-keys/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ webhook_url: webhookUrl }),
   });
 }
 

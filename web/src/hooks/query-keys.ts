@@ -18,6 +18,8 @@ export const queryKeys = {
   // Account settings: profile with join date, API keys, payment history; the plan catalogue for upgrades.
   account: (userId: number) => ['account', userId] as const,
   apiKeys: (userId: number) => ['account', userId, 'api-keys'] as const,
+  /** The webhook signing secret and the first page of deliveries. */
+  webhooks: (userId: number) => ['account', userId, 'webhooks'] as const,
   payments: (userId: number) => ['payments', userId] as const,
   plans: ['plans'] as const,
   /** A payment return's verification, by its parameters (the success pages). */

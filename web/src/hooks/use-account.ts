@@ -8,6 +8,7 @@ import {
   fetchApiKeys,
   type ProfileChanges,
   revokeApiKey,
+  updateApiKeyWebhook,
   updateProfile,
 } from '../api/account.ts';
 import { queryKeys } from './query-keys.ts';
@@ -38,9 +39,22 @@ export function useApiKeys(userId: number, enabled: boolean) {
 export function useCreateApiKey(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => createApiKey(name),
+    mutationFn: ({ name, webhookUrl = '' }: { name: string; webhookUrl?: string }) =>
+      createApiKey(name, webhookUrl),
     onSuccess: ({ api_key }) =>
       queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys(userId), (keys = []) => [api_key, ...keys]),
+  });
+}
+
+export function useUpdateApiKeyWebhook(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, webhookUrl }: { id: string; webhookUrl: string }) =>
+      updateApiKeyWebhook(id, webhookUrl),
+    onSuccess: (updated) =>
+      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys(userId), (keys = []) =>
+        keys.map((key) => (key.id === updated.id ? updated : key)),
+      ),
   });
 }
 

@@ -103,6 +103,8 @@ export const apiKeys = authSchema.table(
     prefix: text('prefix').notNull(),
     /** SHA-256 of the whole key: keys are 256 random bits, so a fast hash is enough. */
     keyHash: text('key_hash').notNull().unique(),
+    /** Where calls made with this key send job webhooks when they name none; '' for none. */
+    webhookUrl: text('webhook_url').notNull().default(''),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

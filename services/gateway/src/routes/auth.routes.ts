@@ -3,6 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '@pictura/common/app-error';
 import type { User } from '@pictura/common/gen/auth/v1/auth_pb';
+import { webhookUrlRefusal } from '@pictura/common/webhook-url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Authenticator } from '../auth/authenticate.ts';
@@ -12,6 +13,7 @@ import { errorResponses as errors, requireAdmin, requireSession, requireSignIn }
 import { deleteUserData } from '../user-data.ts';
 import {
   ApiKeyBody,
+  ApiKeyUpdate,
   Credentials,
   MeBody,
   NewApiKey,
@@ -58,6 +60,8 @@ export async function authRoutes(
     auth: AuthClient;
     authenticator: Authenticator;
     publicUrl: string;
+    /** Tests only: default webhook URLs on loopback (ALLOW_LOOPBACK_FETCH). */
+    allowLoopbackFetch?: boolean;
     /** The services holding user data; without them only the account itself is deleted. */
     services?: ServiceClients;
   },
@@ -65,6 +69,13 @@ export async function authRoutes(
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   app.addSchema(UserBody);
   const { auth } = deps;
+  /** A key's default webhook URL, refused here (400 webhook_url_refused) by the same rule as submissions. */
+  const keyWebhookUrl = (url: string | undefined) => {
+    const value = url?.trim() ?? '';
+    const refused = webhookUrlRefusal(value, { allowLoopback: deps.allowLoopbackFetch === true });
+    if (refused) throw new AppError('invalid_argument', refused.message, refused.error);
+    return value;
+  };
   const secureCookie = new URL(deps.publicUrl).protocol === 'https:';
   const callbackUrl = new URL('/api/auth/google/callback', deps.publicUrl).toString();
   const handoffCookie = (value: string, maxAge: number) =>
@@ -72,7 +83,14 @@ export async function authRoutes(
 
   api.get(
     '/api/auth/me',
-    { schema: { summary: 'Who is signed in', tags: ['auth'], response: { 200: MeBody, ...errors } } },
+    {
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'Who is signed in',
+        tags: ['auth'],
+        response: { 200: MeBody, ...errors },
+      },
+    },
     async (request) => {
       if (request.viewer.userId === 0) return { authenticated: false, user: null };
       const user = await auth.getUser({ userId: request.viewer.userId }, { requestId: request.id });
@@ -92,6 +110,7 @@ export async function authRoutes(
     '/api/auth/login',
     {
       schema: {
+        operationId: 'login',
         summary: 'Sign in with a username and password',
         tags: ['auth'],
         body: Type.Partial(Credentials),
@@ -112,6 +131,7 @@ export async function authRoutes(
     '/api/auth/register',
     {
       schema: {
+        operationId: 'register',
         summary:
           'Create an account (username 3-32 letters, digits, . _ -; password 8-128 characters, not only digits)',
         tags: ['auth'],
@@ -133,6 +153,7 @@ export async function authRoutes(
     '/api/auth/logout',
     {
       schema: {
+        operationId: 'logout',
         summary: 'End this session; its token stops working',
         tags: ['auth'],
         response: { 200: Success, ...errors },
@@ -152,6 +173,7 @@ export async function authRoutes(
     '/api/auth/google/login',
     {
       schema: {
+        operationId: 'startGoogleLogin',
         summary: 'Where to send the browser to sign in with Google',
         tags: ['auth'],
         querystring: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 10 })) }),
@@ -187,6 +209,7 @@ export async function authRoutes(
     '/api/auth/token-from-cookie',
     {
       schema: {
+        operationId: 'getTokenFromCookie',
         summary: 'The token of a just-finished Google sign-in (once); ?clear_cookie=true clears the cookie',
         tags: ['auth'],
         querystring: Type.Object({
@@ -216,6 +239,7 @@ export async function authRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'updateProfile',
         summary: 'Change name or avatar',
         tags: ['user'],
         body: ProfileUpdate,
@@ -235,7 +259,12 @@ export async function authRoutes(
     '/api/user/account',
     {
       preHandler: requireSession,
-      schema: { summary: 'Delete the account', tags: ['user'], response: { 200: Success, ...errors } },
+      schema: {
+        operationId: 'deleteAccount',
+        summary: 'Delete the account',
+        tags: ['user'],
+        response: { 200: Success, ...errors },
+      },
     },
     async (request) => {
       const userId = request.viewer.userId;
@@ -259,12 +288,14 @@ export async function authRoutes(
     prefix: string;
     createdAt: string;
     lastUsedAt: string;
+    webhookUrl: string;
   }) => ({
     id: key.id,
     name: key.name,
     prefix: key.prefix,
     created_at: key.createdAt,
     last_used_at: key.lastUsedAt || null,
+    webhook_url: key.webhookUrl || null,
   });
 
   api.get(
@@ -272,6 +303,7 @@ export async function authRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'listApiKeys',
         summary: 'Your API keys',
         tags: ['user'],
         response: { 200: Type.Object({ items: Type.Array(ApiKeyBody) }), ...errors },
@@ -291,6 +323,7 @@ export async function authRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'createApiKey',
         summary: 'Create an API key; the key is shown only in this answer',
         tags: ['user'],
         body: NewApiKey,
@@ -301,11 +334,40 @@ export async function authRoutes(
       if (request.viewer.apiKeyId) {
         throw new AppError('permission_denied', 'API keys cannot create API keys', 'forbidden');
       }
+      const webhookUrl = keyWebhookUrl(request.body.webhook_url);
       const created = await auth.createApiKey(
-        { callerId: request.viewer.userId, name: request.body.name },
+        { callerId: request.viewer.userId, name: request.body.name, webhookUrl },
         { requestId: request.id },
       );
       return reply.status(201).send({ key: created.key, api_key: toApiKeyBody(created.apiKey!) });
+    },
+  );
+
+  api.patch(
+    '/api/user/api-keys/:id',
+    {
+      preHandler: requireSession,
+      schema: {
+        operationId: 'updateApiKey',
+        summary: "Change an API key's default webhook URL",
+        description:
+          'Calls made with the key send their job webhooks there when they name none; null or "" clears it.',
+        tags: ['user'],
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        body: ApiKeyUpdate,
+        response: { 200: ApiKeyBody, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await auth.updateApiKey(
+        {
+          callerId: request.viewer.userId,
+          id: request.params.id,
+          webhookUrl: keyWebhookUrl(request.body.webhook_url ?? ''),
+        },
+        { requestId: request.id },
+      );
+      return toApiKeyBody(updated);
     },
   );
 
@@ -314,6 +376,7 @@ export async function authRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'revokeApiKey',
         summary: 'Revoke an API key',
         tags: ['user'],
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
@@ -335,6 +398,7 @@ export async function authRoutes(
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'listUsers',
         summary: 'Users, oldest first',
         tags: ['admin'],
         querystring: PageQuery,
@@ -366,6 +430,7 @@ export async function authRoutes(
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'applyUserAction',
         summary: 'Ban, unban, grant or revoke admin',
         tags: ['admin'],
         params: Type.Object({ id: UserIdParams.properties.id, action: UserAction }),

@@ -1,4 +1,6 @@
+import { WEBHOOK_URL_MAX_LENGTH } from '@pictura/common/webhook-url';
 import { type Static, Type } from 'typebox';
+import { WebhookUrlField } from './webhooks.schemas.ts';
 
 export const UserBody = Type.Object(
   {
@@ -61,10 +63,22 @@ export const ApiKeyBody = Type.Object({
   prefix: Type.String(),
   created_at: Type.String(),
   last_used_at: Type.Union([Type.String(), Type.Null()]),
+  webhook_url: Type.Union([Type.String(), Type.Null()], {
+    description: 'Default webhook URL of calls made with this key; null for none',
+  }),
 });
 
 export const NewApiKey = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 64 }) },
+  { name: Type.String({ minLength: 1, maxLength: 64 }), webhook_url: WebhookUrlField },
+  { additionalProperties: false },
+);
+
+export const ApiKeyUpdate = Type.Object(
+  {
+    webhook_url: Type.Union([Type.String({ maxLength: WEBHOOK_URL_MAX_LENGTH }), Type.Null()], {
+      description: 'The default webhook URL of calls made with this key; null or "" clears it',
+    }),
+  },
   { additionalProperties: false },
 );
 

@@ -1,19 +1,57 @@
 // API keys (Enterprise plan and administrators): create one with a name (the key is shown once, with a copy
 // button and a warning), see the list (name, prefix, created, last used) and revoke after a confirmation.
+// Without API access the section says it comes with Enterprise and links to the Enterprise request form.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { ApiKey, CreatedApiKey } from '../../api/account.ts';
+import { ApiError } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { AlertIcon, CheckIcon, CopyIcon, KeyIcon, PlusIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../hooks/use-account.ts';
+import {
+  useApiKeys,
+  useCreateApiKey,
+  useRevokeApiKey,
+  useUpdateApiKeyWebhook,
+} from '../../hooks/use-account.ts';
+import { localizedPath } from '../../i18n/locale.ts';
+import { useLocale } from '../../i18n/locale-routing.tsx';
 import { API_KEY_NAME_MAX, errorKey, formatDate } from './settings-model.ts';
 import { SentenceWith, SettingsSection, SLOT } from './settings-section.tsx';
 
-export function ApiKeysSection({ userId }: { userId: number }) {
+/** The pricing page with the Enterprise request form open. */
+export const ENTERPRISE_REQUEST_PATH = '/pricing?contact=enterprise';
+
+const refusedForPlan = (error: unknown) => error instanceof ApiError && error.code === 'api_access_required';
+
+/** Why there is no key form: API access comes with Enterprise, and where to ask for it. */
+function EnterpriseOnly() {
   const { t } = useTranslation('settings');
-  const keys = useApiKeys(userId, true);
+  const locale = useLocale();
+  return (
+    <div className="notice api-access-notice">
+      <KeyIcon className="notice__icon" />
+      <div className="notice__body">
+        <p className="notice__title">{t('apiKeys.enterpriseTitle')}</p>
+        <p>{t('apiKeys.enterpriseText')}</p>
+        <Link
+          to={localizedPath(locale, ENTERPRISE_REQUEST_PATH)}
+          className="button button--small button--primary"
+        >
+          {t('apiKeys.requestEnterprise')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function ApiKeysSection({ userId, apiAccess }: { userId: number; apiAccess: boolean }) {
+  const { t } = useTranslation('settings');
+  const keys = useApiKeys(userId, apiAccess);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  // The plan may have ended since the page loaded (a grant lapsed): the server's refusal says so too.
+  const [refused, setRefused] = useState(false);
 
   return (
     <SettingsSection
@@ -32,9 +70,13 @@ export function ApiKeysSection({ userId }: { userId: number }) {
           {t('apiKeys.docs')}
         </a>
       </p>
-      <CreateKeyForm userId={userId} onCreated={setCreated} />
+      {apiAccess && !refused ? (
+        <CreateKeyForm userId={userId} onCreated={setCreated} onRefused={() => setRefused(true)} />
+      ) : (
+        <EnterpriseOnly />
+      )}
       {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
-      {keys.isPending ? (
+      {!apiAccess ? null : keys.isPending ? (
         <div className="skeleton-rows" aria-busy="true">
           <span className="skeleton skeleton--row" />
           <span className="visually-hidden">{t('common.loading')}</span>
@@ -62,33 +104,41 @@ export function ApiKeysSection({ userId }: { userId: number }) {
 function CreateKeyForm({
   userId,
   onCreated,
+  onRefused,
 }: {
   userId: number;
   onCreated: (created: CreatedApiKey) => void;
+  onRefused: () => void;
 }) {
   const { t } = useTranslation('settings');
   const toast = useToast();
   const create = useCreateApiKey(userId);
   const [name, setName] = useState('');
+  const [webhookUrl, setWebhookUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const ids = { name: useId(), hint: useId(), error: useId() };
+  const ids = { name: useId(), hint: useId(), error: useId(), webhook: useId(), webhookHint: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return setError(t('apiKeys.nameRequired'));
     setError(null);
-    create.mutate(name.trim(), {
-      onSuccess: (created) => {
-        setName('');
-        onCreated(created);
-        toast('success', t('apiKeys.createSuccess'));
+    create.mutate(
+      { name: name.trim(), webhookUrl: webhookUrl.trim() },
+      {
+        onSuccess: (created) => {
+          setName('');
+          setWebhookUrl('');
+          onCreated(created);
+          toast('success', t('apiKeys.createSuccess'));
+        },
+        onError: (caught) => {
+          if (refusedForPlan(caught)) return onRefused();
+          const text = t(errorKey(caught, 'apiKeys.createFailed'));
+          setError(text);
+          toast('error', text);
+        },
       },
-      onError: (caught) => {
-        const text = t(errorKey(caught, 'apiKeys.createFailed'));
-        setError(text);
-        toast('error', text);
-      },
-    });
+    );
   };
 
   return (
@@ -116,6 +166,26 @@ function CreateKeyForm({
       <p id={ids.hint} className="field-hint key-create__hint">
         {t('apiKeys.nameHint')}
       </p>
+      <div className="field key-create__field key-create__webhook">
+        <label htmlFor={ids.webhook} className="field-label">
+          {t('apiKeys.webhookUrl')}
+        </label>
+        <input
+          id={ids.webhook}
+          className="text-input"
+          type="url"
+          dir="ltr"
+          value={webhookUrl}
+          maxLength={2048}
+          placeholder="https://example.com/hooks/pictura"
+          autoComplete="off"
+          aria-describedby={ids.webhookHint}
+          onChange={(event) => setWebhookUrl(event.target.value)}
+        />
+        <p id={ids.webhookHint} className="field-hint">
+          {t('apiKeys.webhookHint')}
+        </p>
+      </div>
       {error ? (
         <p id={ids.error} className="field-error key-create__hint" role="alert">
           {error}
@@ -212,6 +282,7 @@ function KeyList({ userId, keys }: { userId: number; keys: ApiKey[] }) {
             <th scope="col">{t('apiKeys.keyPrefix')}</th>
             <th scope="col">{t('apiKeys.createdColumn')}</th>
             <th scope="col">{t('apiKeys.lastUsed')}</th>
+            <th scope="col">{t('apiKeys.webhookUrl')}</th>
             <th scope="col">
               <span className="visually-hidden">{t('apiKeys.actions')}</span>
             </th>
@@ -231,6 +302,9 @@ function KeyList({ userId, keys }: { userId: number; keys: ApiKey[] }) {
               <td data-label={t('apiKeys.createdColumn')}>{formatDate(key.created_at, i18n.language)}</td>
               <td data-label={t('apiKeys.lastUsed')}>
                 {key.last_used_at ? formatDate(key.last_used_at, i18n.language) : never}
+              </td>
+              <td data-label={t('apiKeys.webhookUrl')} className="key-table__webhook">
+                <KeyWebhook userId={userId} apiKey={key} />
               </td>
               <td className="settings-table__action">
                 <button
@@ -258,5 +332,77 @@ function KeyList({ userId, keys }: { userId: number; keys: ApiKey[] }) {
         />
       ) : null}
     </>
+  );
+}
+
+/** A key's default webhook URL, edited in place. */
+function KeyWebhook({ userId, apiKey }: { userId: number; apiKey: ApiKey }) {
+  const { t } = useTranslation('settings');
+  const toast = useToast();
+  const update = useUpdateApiKeyWebhook(userId);
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(apiKey.webhook_url ?? '');
+  const inputId = useId();
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { id: apiKey.id, webhookUrl: value.trim() },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          toast('success', t('apiKeys.webhookSaved'));
+        },
+        onError: (caught) => toast('error', t(errorKey(caught, 'apiKeys.webhookSaveFailed'))),
+      },
+    );
+  };
+
+  if (!editing) {
+    return (
+      <span className="key-webhook">
+        {apiKey.webhook_url ? (
+          <span className="key-webhook__url" dir="ltr" title={apiKey.webhook_url}>
+            {apiKey.webhook_url}
+          </span>
+        ) : (
+          <span className="settings-muted">{t('common.notSet')}</span>
+        )}
+        <button
+          type="button"
+          className="button button--small button--quiet"
+          aria-label={t('apiKeys.webhookEditLabel', { name: apiKey.name })}
+          onClick={() => {
+            setValue(apiKey.webhook_url ?? '');
+            setEditing(true);
+          }}
+        >
+          {t('apiKeys.webhookEdit')}
+        </button>
+      </span>
+    );
+  }
+  return (
+    <form className="key-webhook key-webhook--editing" onSubmit={save}>
+      <label htmlFor={inputId} className="visually-hidden">
+        {t('apiKeys.webhookEditLabel', { name: apiKey.name })}
+      </label>
+      <input
+        id={inputId}
+        className="text-input"
+        type="url"
+        dir="ltr"
+        value={value}
+        maxLength={2048}
+        placeholder="https://example.com/hooks/pictura"
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <button type="submit" className="button button--small button--primary" disabled={update.isPending}>
+        {t('apiKeys.webhookSave')}
+      </button>
+      <button type="button" className="button button--small button--quiet" onClick={() => setEditing(false)}>
+        {t('common.cancel')}
+      </button>
+    </form>
   );
 }

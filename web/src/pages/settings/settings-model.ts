@@ -126,6 +126,7 @@ const ERROR_KEYS: Record<string, string> = {
   subscription_not_active: 'errors.subscriptionNotActive',
   subscription_not_found: 'errors.subscriptionNotActive',
   api_key_not_found: 'errors.keyNotFound',
+  webhook_url_refused: 'errors.webhookUrlRefused',
   provider_unavailable: 'errors.operationFailed',
 };
 

@@ -1,4 +1,4 @@
-// /{locale}/settings (sign-in): profile, plan and billing, API keys (when the plan has API access),
+// /{locale}/settings (sign-in): profile, plan and billing, API keys (or, without API access, how to get it),
 // appearance and account deletion, with a list of the sections to jump between them.
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -11,6 +11,7 @@ import { BillingSection } from './billing-section.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { hasApiAccess } from './settings-model.ts';
+import { WebhooksSection } from './webhooks-section.tsx';
 import '../../components/marketing/marketing.css';
 import './settings-page.css';
 
@@ -32,7 +33,8 @@ function Settings() {
   const sections = [
     ['profile', t('nav.profile')],
     ['billing', t('nav.billing')],
-    ...(apiAccess ? [['api-keys', t('nav.apiKeys')]] : []),
+    ['api-keys', t('nav.apiKeys')],
+    ['webhooks', t('nav.webhooks')],
     ['appearance', t('nav.appearance')],
     ['delete-account', t('nav.danger')],
   ];
@@ -55,7 +57,8 @@ function Settings() {
         <div className="settings-sections">
           <ProfileSection user={user} />
           <BillingSection userId={user.id} />
-          {apiAccess ? <ApiKeysSection userId={user.id} /> : null}
+          <ApiKeysSection userId={user.id} apiAccess={apiAccess} />
+          <WebhooksSection userId={user.id} />
           <AppearanceSection />
           <DangerZone user={user} />
         </div>

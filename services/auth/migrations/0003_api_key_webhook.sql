@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."api_keys" ADD COLUMN "webhook_url" text DEFAULT '' NOT NULL;
