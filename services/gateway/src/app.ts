@@ -1,19 +1,21 @@
 // Builds the gateway without listening, so tests drive the real app with app.inject().
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Logger } from '@pictura/common/logger';
 import type { ObjectStore } from '@pictura/common/object-store';
-import { createRateLimiter } from '@pictura/common/rate-limiter';
 import { nameHttpSpan, tracedRequestListener } from '@pictura/common/tracing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createGatewayAuth, type GatewayAuthDeps } from './auth/gateway-auth.ts';
-import type { JobsClient, ServiceClients } from './clients.ts';
+import type { BillingClient, JobsClient, ServiceClients } from './clients.ts';
 import type { GatewayConfig } from './config.ts';
 import { registerHttpMetrics } from './http.metrics.ts';
 import { errorHandler } from './http-errors.ts';
+import { createJobEventTokens } from './job-event-tokens.repository.ts';
+import { openApiOptions } from './openapi.ts';
+import { cachedPlanRate, registerRateLimits } from './rate-limits.ts';
+import { registerRequestIdHeader, requestIdFor } from './request-id.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { guestGenerateLimit } from './routes/admin.settings-cache.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -24,11 +26,14 @@ import { generateRoutes } from './routes/generate.routes.ts';
 import { ErrorBody, JobBody } from './routes/generate.schemas.ts';
 import { type HealthClients, healthRoutes } from './routes/health.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
-import { openAiImagesRoutes } from './routes/openai-images.routes.ts';
-import { paymentsRoutes } from './routes/payments.routes.ts';
+import { openAiRoutes } from './routes/openai.routes.ts';
+import { withOpenAiErrors } from './routes/openai-errors.ts';
+import { DEFAULT_OPENAI_MODEL_ALIASES } from './routes/openai-model-aliases.ts';
+import { GUEST_SUPPORT_PER_MINUTE, paymentsRoutes } from './routes/payments.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { webRoutes } from './routes/web.routes.ts';
+import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { registerViewer } from './viewer.ts';
 
 export interface GatewayDeps {
@@ -41,7 +46,8 @@ export interface GatewayDeps {
     | 'TRUST_PROXY'
     | 'PUBLIC_URL'
     | 'ALLOW_LOOPBACK_FETCH'
-  >;
+  > &
+    Partial<Pick<GatewayConfig, 'OPENAI_MODEL_ALIASES'>>;
   logger: Logger;
   jobs: JobsClient;
   store: ObjectStore;
@@ -60,39 +66,43 @@ export interface AreaRouteOptions {
   services: ServiceClients;
 }
 
+/** Billing is the source of a plan's generation rate (spec: plans table); the gateway spends it. */
+const planGenerationRate = (billing: BillingClient) => async (userId: number, requestId: string) =>
+  (await billing.getEntitlements({ userId }, { requestId })).generationsPerMinute;
+
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
     // A server span per request (continuing the browser's `traceparent`), active for all the request does.
     serverFactory: (handler) => createServer(tracedRequestListener(handler)),
   }) as unknown as FastifyInstance;
 
+  registerRequestIdHeader(app);
   app.addHook('onRequest', async (request) => nameHttpSpan(request.method, request.routeOptions.url));
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(withOpenAiErrors(errorHandler));
   app.addSchema(ErrorBody);
   app.addSchema(JobBody);
-  const gatewayAuth = deps.auth
-    ? createGatewayAuth(deps.auth, deps.redis, deps.config.QUEUE_PREFIX)
-    : undefined;
+  const gatewayAuth = deps.auth ? createGatewayAuth(deps.auth) : undefined;
   if (gatewayAuth) app.addHook('onClose', async () => gatewayAuth.close());
   registerViewer(app, gatewayAuth?.authenticate);
+  const billing = deps.services?.billing;
+  await registerRateLimits(app, {
+    redis: deps.redis,
+    prefix: deps.config.QUEUE_PREFIX,
+    apiKeyPerMinute: deps.auth?.apiKeyPerMinute ?? 60,
+    guestGeneratePerMinute: guestGenerateLimit(deps),
+    guestUpscalePerMinute: deps.config.GUEST_UPSCALE_PER_MINUTE,
+    guestSupportPerMinute: GUEST_SUPPORT_PER_MINUTE,
+    ...(billing ? { planGenerationsPerMinute: cachedPlanRate(planGenerationRate(billing)) } : {}),
+  });
   registerHttpMetrics(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Pictura API',
-        version: '1.0.138',
-        description: 'Text-to-image generation, upscaling, history and community.',
-      },
-    },
-  });
+  await app.register(fastifySwagger, openApiOptions(deps.config.PUBLIC_URL, '1.0.138'));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -102,28 +112,30 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       auth: deps.auth.client,
       authenticator: gatewayAuth,
       publicUrl: deps.config.PUBLIC_URL,
+      allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
       ...(deps.services ? { services: deps.services } : {}),
     });
   }
+  // Job-scoped event stream tokens (EventSource cannot send headers), shared by every replica via Redis.
+  const eventTokens = createJobEventTokens(deps.redis, deps.config.QUEUE_PREFIX);
   await app.register(generateRoutes, {
     jobs: deps.jobs,
-    guestLimiter: createRateLimiter(deps.redis, deps.config.QUEUE_PREFIX, guestGenerateLimit(deps)),
+    eventTokens,
+    allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
   });
   await app.register(uploadRoutes, {
     jobs: deps.jobs,
+    eventTokens,
     store: deps.store,
-    upscaleLimiter: createRateLimiter(
-      deps.redis,
-      deps.config.QUEUE_PREFIX,
-      deps.config.GUEST_UPSCALE_PER_MINUTE,
-    ),
     publicUrl: deps.config.PUBLIC_URL,
     allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
   });
-  await app.register(openAiImagesRoutes, {
+  await app.register(openAiRoutes, {
     jobs: deps.jobs,
     store: deps.store,
     publicUrl: deps.config.PUBLIC_URL,
+    modelAliases: deps.config.OPENAI_MODEL_ALIASES ?? DEFAULT_OPENAI_MODEL_ALIASES,
+    allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
   });
   if (deps.services) {
     const area = { deps, services: deps.services };
@@ -134,6 +146,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     await app.register(adminRoutes, area);
   }
   await app.register(settingsRoutes, { jobs: deps.jobs, logger: deps.logger });
+  await app.register(webhooksRoutes, { jobs: deps.jobs });
   await app.register(filesRoutes, { store: deps.store });
   await app.register(webRoutes, { webRoot: deps.config.WEB_DIST_DIR, publicUrl: deps.config.PUBLIC_URL });
   return app;

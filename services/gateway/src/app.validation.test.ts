@@ -1,12 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
-import { createServiceClient } from '@pictura/common/grpc-client';
-import { createLogger } from '@pictura/common/logger';
-import { createFileObjectStore } from '@pictura/common/object-store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayTestDeps } from '../../../test/support/gateway-app.ts';
 import { testRedis } from '../../../test/support/redis.ts';
 import { buildApp } from './app.ts';
 
@@ -17,22 +11,7 @@ describe('gateway input validation', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await buildApp({
-      config: {
-        QUEUE_PREFIX: env.prefix,
-        GUEST_GENERATE_PER_MINUTE: 1000,
-        GUEST_UPSCALE_PER_MINUTE: 1000,
-        WEB_DIST_DIR: '/nonexistent',
-        TRUST_PROXY: false,
-        PUBLIC_URL: 'http://localhost:8080',
-        ALLOW_LOOPBACK_FETCH: false,
-      },
-      logger: createLogger('gateway', 'silent'),
-      jobs: createServiceClient(JobsService, '127.0.0.1:1', { deadlineMs: 300 }),
-      store: createFileObjectStore(mkdtempSync(join(tmpdir(), 'pictura-gw-'))),
-      redis: env.redis,
-      health: {},
-    });
+    app = await buildApp(gatewayTestDeps(env));
   });
   afterAll(async () => {
     await app.close();

@@ -11,6 +11,8 @@ export interface Viewer {
   sessionId?: string;
   /** Set when calling with an API key. */
   apiKeyId?: string;
+  /** The API key's default webhook URL, used when a job submission names none. */
+  apiKeyWebhookUrl?: string;
 }
 
 declare module 'fastify' {

@@ -2,7 +2,6 @@
 // with auth through a cache of a few seconds) or an API key (`sk_…`, checked with auth, cached as briefly).
 import { createHash } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
-import type { RateLimiter } from '@pictura/common/rate-limiter';
 import type { FastifyRequest } from 'fastify';
 import type { AuthClient } from '../clients.ts';
 import type { Viewer } from '../viewer.ts';
@@ -57,7 +56,6 @@ export function createAuthenticator(deps: {
   verifier: TokenVerifier;
   /** How long a session check is reused; revocation takes effect within this. At most 5 s. */
   sessionCacheMs: number;
-  apiKeyLimiter: RateLimiter;
 }): Authenticator {
   const sessions = shortCache(Math.min(deps.sessionCacheMs, 5000));
   const apiKeys = shortCache(Math.min(deps.sessionCacheMs, 5000));
@@ -85,7 +83,14 @@ export function createAuthenticator(deps: {
     if (!cached) {
       const viewer = await deps.auth
         .verifyApiKey({ key }, { requestId, deadlineMs: 3000 })
-        .then((r): Viewer => ({ userId: r.userId, isAdmin: r.isAdmin, apiKeyId: r.keyId }))
+        .then(
+          (r): Viewer => ({
+            userId: r.userId,
+            isAdmin: r.isAdmin,
+            apiKeyId: r.keyId,
+            ...(r.webhookUrl ? { apiKeyWebhookUrl: r.webhookUrl } : {}),
+          }),
+        )
         .catch((error: unknown) => {
           if (error instanceof AppError && error.code === 'unauthenticated') return undefined;
           throw error;
@@ -93,9 +98,6 @@ export function createAuthenticator(deps: {
       cached = apiKeys.set(hash, viewer);
     }
     if (!cached.viewer) throw new AppError('unauthenticated', 'Invalid API key', 'invalid_api_key');
-    if (!(await deps.apiKeyLimiter.allow(`apikey:${cached.viewer.apiKeyId}`))) {
-      throw new AppError('resource_exhausted', 'Too many requests, please try again later', 'rate_limited');
-    }
     return cached.viewer;
   }
 

@@ -1,8 +1,6 @@
 // The gateway's half of identity, assembled once for buildApp: token verification against auth's
-// published keys, the short revocation cache, and the per-key API rate limit.
+// published keys and the short revocation cache. (The per-key rate limit is rate-limits.ts'.)
 
-import { createRateLimiter } from '@pictura/common/rate-limiter';
-import type { Redis } from 'ioredis';
 import type { AuthClient } from '../clients.ts';
 import { type Authenticator, createAuthenticator } from './authenticate.ts';
 import { createTokenVerifier } from './token-verifier.ts';
@@ -11,15 +9,11 @@ export interface GatewayAuthDeps {
   client: AuthClient;
   /** How long a session check is reused (at most 5000 ms): a logout or ban bites within this. */
   sessionCacheMs?: number;
-  /** Requests a minute per API key; 0 turns the limit off. */
+  /** Requests a minute per API key; 0 turns the limit off (spent in rate-limits.ts). */
   apiKeyPerMinute?: number;
 }
 
-export function createGatewayAuth(
-  deps: GatewayAuthDeps,
-  redis: Redis,
-  queuePrefix: string,
-): Authenticator & { close(): void } {
+export function createGatewayAuth(deps: GatewayAuthDeps): Authenticator & { close(): void } {
   const verifier = createTokenVerifier({
     fetchKeys: async () => JSON.parse((await deps.client.getPublicKeys({}, { deadlineMs: 3000 })).jwksJson),
   });
@@ -27,7 +21,6 @@ export function createGatewayAuth(
     auth: deps.client,
     verifier,
     sessionCacheMs: deps.sessionCacheMs ?? 2000,
-    apiKeyLimiter: createRateLimiter(redis, queuePrefix, deps.apiKeyPerMinute ?? 60),
   });
   return { ...authenticator, close: () => verifier.close() };
 }

@@ -1,19 +1,13 @@
 // Google sign-in end to end against a real OpenID provider (npm oidc-provider) on 127.0.0.1 standing in
 // for Google: the gateway and the real auth service, the browser's redirects followed by hand.
 
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
-import { createServiceClient } from '@pictura/common/grpc-client';
-import { createLogger } from '@pictura/common/logger';
-import { createFileObjectStore } from '@pictura/common/object-store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../../test/support/auth-service.ts';
 import { ENGINES } from '../../../../test/support/databases.ts';
+import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
 import { createStandInProvider, STAND_IN_CLIENT } from '../../../../test/support/openid-provider.ts';
 import { testRedis } from '../../../../test/support/redis.ts';
 import { buildApp } from '../app.ts';
@@ -103,24 +97,13 @@ describe.each(ENGINES)('Google sign-in against a local OpenID provider on %s', (
         handoffTtlMs: HANDOFF_TTL_MS,
       },
     });
-    app = await buildApp({
-      config: {
-        QUEUE_PREFIX: env.prefix,
-        GUEST_GENERATE_PER_MINUTE: 1000,
-        GUEST_UPSCALE_PER_MINUTE: 1000,
-        WEB_DIST_DIR: '/nonexistent',
-        TRUST_PROXY: false,
-        PUBLIC_URL,
-        ALLOW_LOOPBACK_FETCH: false,
-      },
-      logger: createLogger('gateway', 'silent'),
-      jobs: createServiceClient(JobsService, '127.0.0.1:1', { deadlineMs: 300 }),
-      store: createFileObjectStore(mkdtempSync(join(tmpdir(), 'pictura-gw-'))),
-      redis: env.redis,
-      health: {},
-      // 0: every request asks auth (a setting the config allows; it once broke signed-in requests).
-      auth: { client: auth.client, sessionCacheMs: 0 },
-    });
+    app = await buildApp(
+      gatewayTestDeps(env, {
+        config: { PUBLIC_URL },
+        // 0: every request asks auth (a setting the config allows; it once broke signed-in requests).
+        auth: { client: auth.client, sessionCacheMs: 0 },
+      }),
+    );
   });
   afterAll(async () => {
     await app?.close();

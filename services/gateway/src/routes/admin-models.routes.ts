@@ -46,6 +46,7 @@ export async function adminModelsRoutes(app: FastifyInstance, jobs: JobsClient):
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'listAdminModels',
         summary: 'Models page: installed models, the catalogue, install/remove tasks and the defaults',
         tags: ['admin'],
         response: { 200: AdminModelsBody, ...errors },
@@ -89,6 +90,7 @@ export async function adminModelsRoutes(app: FastifyInstance, jobs: JobsClient):
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'installModel',
         summary: 'Install a model on the workers (a catalogue id or hf:owner/name@revision)',
         description:
           'Queues the install and answers at once; follow it in GET /api/admin/models. 409 already_running ' +
@@ -112,6 +114,7 @@ export async function adminModelsRoutes(app: FastifyInstance, jobs: JobsClient):
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'removeModel',
         summary: 'Remove an installed model from the workers',
         description:
           "Queues the removal; a default it was falls back to the workers' own. 400 for a built-in, " +
@@ -135,6 +138,7 @@ export async function adminModelsRoutes(app: FastifyInstance, jobs: JobsClient):
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'setDefaultModels',
         summary: 'Choose the default model of one kind (used when a request names none)',
         tags: ['admin'],
         body: SetDefaultModelBody,

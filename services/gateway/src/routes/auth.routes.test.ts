@@ -1,16 +1,10 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
-import { createServiceClient } from '@pictura/common/grpc-client';
-import { createLogger } from '@pictura/common/logger';
-import { createFileObjectStore } from '@pictura/common/object-store';
 import type { FastifyInstance } from 'fastify';
 import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../../test/support/auth-service.ts';
 import { ENGINES } from '../../../../test/support/databases.ts';
+import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
 import { testRedis } from '../../../../test/support/redis.ts';
 import { buildApp } from '../app.ts';
 
@@ -24,23 +18,12 @@ describe.each(ENGINES)('sign-in through the gateway on %s', (engine) => {
 
   beforeAll(async () => {
     auth = await startAuthService(engine);
-    app = await buildApp({
-      config: {
-        QUEUE_PREFIX: env.prefix,
-        GUEST_GENERATE_PER_MINUTE: 1000,
-        GUEST_UPSCALE_PER_MINUTE: 1000,
-        WEB_DIST_DIR: '/nonexistent',
-        TRUST_PROXY: false,
-        PUBLIC_URL: 'http://127.0.0.1:8080',
-        ALLOW_LOOPBACK_FETCH: false,
-      },
-      logger: createLogger('gateway', 'silent'),
-      jobs: createServiceClient(JobsService, '127.0.0.1:1', { deadlineMs: 300 }),
-      store: createFileObjectStore(mkdtempSync(join(tmpdir(), 'pictura-gw-'))),
-      redis: env.redis,
-      health: {},
-      auth: { client: auth.client, sessionCacheMs: SESSION_CACHE_MS, apiKeyPerMinute: 1000 },
-    });
+    app = await buildApp(
+      gatewayTestDeps(env, {
+        config: { PUBLIC_URL: 'http://127.0.0.1:8080' },
+        auth: { client: auth.client, sessionCacheMs: SESSION_CACHE_MS, apiKeyPerMinute: 1000 },
+      }),
+    );
   });
   afterAll(async () => {
     await app?.close();

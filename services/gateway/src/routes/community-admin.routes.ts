@@ -33,6 +33,7 @@ export async function communityAdminRoutes(
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'listReports',
         summary: 'The report queue, newest first',
         tags,
         querystring: AdminReportsQuery,
@@ -61,6 +62,7 @@ export async function communityAdminRoutes(
       {
         preHandler: requireAdmin,
         schema: {
+          operationId: action === 'approve' ? 'approveReport' : 'rejectReport',
           summary,
           description:
             'The reporter sees the outcome under GET /api/user/reports. A report handled already is 409.',
@@ -85,6 +87,7 @@ export async function communityAdminRoutes(
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'getCommunityStats',
         summary: 'Posts, likes and reports per UTC day, and the top tags',
         tags,
         querystring: StatsQuery,
@@ -115,6 +118,7 @@ export async function communityAdminRoutes(
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'listAdminPosts',
         summary: 'Content management: every post, newest first',
         tags,
         querystring: AdminPostsQuery,
@@ -139,7 +143,13 @@ export async function communityAdminRoutes(
       `/api/admin/posts/:id/${action}`,
       {
         preHandler: requireAdmin,
-        schema: { summary, tags, params: PostIdParams, response: { 200: AdminPostBody, ...errors } },
+        schema: {
+          operationId: action === 'hide' ? 'hidePost' : 'restorePost',
+          summary,
+          tags,
+          params: PostIdParams,
+          response: { 200: AdminPostBody, ...errors },
+        },
       },
       async (request) => {
         const change = action === 'hide' ? community.hidePost : community.restorePost;
@@ -157,6 +167,7 @@ export async function communityAdminRoutes(
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'deletePostAsAdmin',
         summary: 'Delete any post',
         tags,
         params: PostIdParams,

@@ -1,7 +1,4 @@
 // The community routes on the real gateway app, in front of the real community, auth and history services.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { CommunityService } from '@pictura/common/gen/community/v1/community_pb';
 import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
@@ -9,10 +6,10 @@ import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createGrpcServer } from '@pictura/common/grpc-server';
 import { createLogger } from '@pictura/common/logger';
-import { createFileObjectStore } from '@pictura/common/object-store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../../test/support/databases.ts';
+import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
 import { testRedis } from '../../../../test/support/redis.ts';
 import {
   type CommunityFixture,
@@ -41,24 +38,15 @@ describe.each(ENGINES)('community routes on %s', (engine) => {
     const billing = createServiceClient(BillingService, '127.0.0.1:1', settings);
     const jobs = createServiceClient(JobsService, '127.0.0.1:1', { deadlineMs: 300 });
     closers.push(community.close, history.close, billing.close, jobs.close);
-    app = await buildApp({
-      config: {
-        QUEUE_PREFIX: env.prefix,
-        GUEST_GENERATE_PER_MINUTE: 1000,
-        GUEST_UPSCALE_PER_MINUTE: 1000,
-        WEB_DIST_DIR: '/nonexistent',
-        TRUST_PROXY: false,
-        PUBLIC_URL: 'http://127.0.0.1:8080',
-        ALLOW_LOOPBACK_FETCH: false,
-      },
-      logger,
-      jobs,
-      store: createFileObjectStore(mkdtempSync(join(tmpdir(), 'pictura-gw-'))),
-      redis: env.redis,
-      health: {},
-      auth: { client: f.auth.client, sessionCacheMs: 100, apiKeyPerMinute: 1000 },
-      services: { history, community, billing },
-    });
+    app = await buildApp(
+      gatewayTestDeps(env, {
+        config: { PUBLIC_URL: 'http://127.0.0.1:8080' },
+        logger,
+        jobs,
+        auth: { client: f.auth.client, sessionCacheMs: 100, apiKeyPerMinute: 1000 },
+        services: { history, community, billing },
+      }),
+    );
     for (const name of ['admin', 'alice', 'bob'] as const) {
       const res = await call('POST', '/api/auth/register', undefined, {
         username: `${name}-gw`,

@@ -47,6 +47,7 @@ export async function communityRoutes(
     '/api/community/posts',
     {
       schema: {
+        operationId: 'listPosts',
         summary: 'The gallery: latest or popular posts, optionally of one tag',
         description: `Cursor pages: pass next_cursor back as cursor; posts published meanwhile never repeat or shift a page. ${POPULAR_ORDER} Posts taken down by moderators or by banned authors are left out.`,
         tags,
@@ -68,6 +69,7 @@ export async function communityRoutes(
     '/api/community/posts/:id',
     {
       schema: {
+        operationId: 'getPost',
         summary: 'One post, with its "Create similar" data',
         description:
           'Counts a view, once per viewer per day (guests by their address hashed with a daily salt; the address ' +
@@ -93,6 +95,7 @@ export async function communityRoutes(
       // Guests hear 'Please login first' whatever they sent.
       preValidation: requireSignIn,
       schema: {
+        operationId: 'publishPost',
         summary: 'Publish an image from your history',
         description:
           'Title at most 50 characters, description at most 200, tags up to the max-tags setting; the ' +
@@ -129,6 +132,7 @@ export async function communityRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'deletePost',
         summary: 'Delete your own post',
         description: 'Someone else’s post is not found (admins delete any post under /api/admin/posts).',
         tags,
@@ -154,6 +158,7 @@ export async function communityRoutes(
       url: '/api/community/posts/:id/like',
       preHandler: requireSignIn,
       schema: {
+        operationId: liked ? 'likePost' : 'unlikePost',
         summary: liked ? 'Like a post (once per user; repeating is harmless)' : 'Take your like back',
         tags,
         params: PostIdParams,
@@ -174,6 +179,7 @@ export async function communityRoutes(
     {
       preValidation: requireSignIn,
       schema: {
+        operationId: 'reportPost',
         summary: 'Report a post to the moderators',
         description:
           'One open report per user per post (409 otherwise). details is required for reason other. Follow ' +
@@ -204,6 +210,7 @@ export async function communityRoutes(
     '/api/community/tags/hot',
     {
       schema: {
+        operationId: 'listHotTags',
         summary: 'Tags most used by posts of the last 7 days',
         tags,
         querystring: Type.Object({
@@ -225,6 +232,7 @@ export async function communityRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'listMyPosts',
         summary: 'Your posts, newest first (posts taken down by moderators included, status hidden)',
         tags: userTags,
         querystring: PageQuery,
@@ -246,6 +254,7 @@ export async function communityRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'listMyLikes',
         summary: 'Posts you like, most recently liked first',
         tags: userTags,
         querystring: PageQuery,
@@ -267,6 +276,7 @@ export async function communityRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'getMyStats',
         summary: 'Your posts, the likes you gave and the likes your posts received',
         tags: userTags,
         response: { 200: UserStatsBody, ...errors },
@@ -287,6 +297,7 @@ export async function communityRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'listMyReports',
         summary: 'Your reports and what became of them',
         description:
           'status: open (waiting for a moderator), actioned (the post was taken down) or dismissed (it stays).',

@@ -1,54 +1,31 @@
 // Generation: submit, read, follow (SSE) and the model list.
 
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  type GenerateModelSettings,
-  type Job,
-  JobStatus,
-  type ModelInfo,
-} from '@pictura/common/gen/jobs/v1/jobs_pb';
-import type { RateLimiter } from '@pictura/common/rate-limiter';
+import type { GenerateModelSettings, Job, ModelInfo } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { jobStatusName, publicJobBody } from '@pictura/common/job-body';
 import type { FastifyInstance } from 'fastify';
 import type { JobsClient } from '../clients.ts';
 import { sendError } from '../http-errors.ts';
+import type { JobEventTokens } from '../job-event-tokens.repository.ts';
+import { submissionWebhookUrl } from '../webhook-url.ts';
 import {
+  CancelJobQuery,
   GenerateBody,
-  type JobBody,
+  JobEventsQuery,
   JobParams,
   type ModelBody,
   ModelsBody,
   SubmittedJob,
 } from './generate.schemas.ts';
-
-const STATUS_NAMES = {
-  [JobStatus.UNSPECIFIED]: 'waiting',
-  [JobStatus.WAITING]: 'waiting',
-  [JobStatus.PROCESSING]: 'processing',
-  [JobStatus.COMPLETED]: 'completed',
-  [JobStatus.ERROR]: 'error',
-} as const;
-
-export function toJobBody(job: Job): JobBody {
-  return {
-    job_id: job.id,
-    status: STATUS_NAMES[job.status],
-    position: job.position,
-    progress: job.progress,
-    images: job.images.map((image) => ({
-      url: `/files/${image.key}`,
-      width: image.width,
-      height: image.height,
-      seed: image.seed,
-      flagged: image.flagged,
-      subject: !image.subject
-        ? null
-        : image.subject.found
-          ? { found: true, emoji: image.subject.emoji, name: image.subject.name }
-          : { found: false },
-    })),
-    error: job.error ? { error: job.error.code, message: job.error.message } : null,
-  };
-}
+import {
+  eventsUrlFor,
+  hasEverything,
+  isFinalStatus,
+  jobEventFrame,
+  lastEventIdOf,
+  retryFrame,
+} from './job-events.ts';
 
 export function toModelSettingsBody(settings: GenerateModelSettings | undefined): ModelBody['settings'] {
   if (!settings) return null;
@@ -81,12 +58,11 @@ export function toModelBody(m: ModelInfo): ModelBody {
   };
 }
 
-const isFinished = (job: Job) => job.status === JobStatus.COMPLETED || job.status === JobStatus.ERROR;
 const SSE_HEARTBEAT_MS = 15_000;
 
 export async function generateRoutes(
   app: FastifyInstance,
-  deps: { jobs: JobsClient; guestLimiter: RateLimiter },
+  deps: { jobs: JobsClient; eventTokens: JobEventTokens; allowLoopbackFetch?: boolean },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -94,20 +70,16 @@ export async function generateRoutes(
     '/api/generate',
     {
       schema: {
+        operationId: 'generateImages',
         summary: 'Create images from a text prompt',
         tags: ['generation'],
         body: GenerateBody,
         response: { 202: SubmittedJob, '4xx': { $ref: 'ErrorBody#' }, '5xx': { $ref: 'ErrorBody#' } },
       },
+      config: { rateLimitPolicy: 'generation' },
     },
     async (request, reply) => {
       const userId = request.viewer.userId;
-      if (userId === 0 && !(await deps.guestLimiter.allow(`generate:${request.ip}`))) {
-        return sendError(reply, 429, {
-          error: 'rate_limited',
-          message: 'Too many requests, please try again later',
-        });
-      }
       const body = request.body;
       const job = await deps.jobs.submitGeneration(
         {
@@ -126,12 +98,20 @@ export async function generateRoutes(
             count: body.count ?? 1,
           },
           private: body.private ?? false,
+          webhookUrl: submissionWebhookUrl(request, body.webhook_url, {
+            allowLoopback: deps.allowLoopbackFetch === true,
+          }),
         },
         { requestId: request.id },
       );
-      return reply
-        .status(202)
-        .send({ job_id: job.id, status: STATUS_NAMES[job.status], position: job.position });
+      // A guest's token is given only here, to the submitter: it is their one way to cancel the job.
+      const token = await deps.eventTokens.issue(job.id, userId);
+      return reply.status(202).send({
+        job_id: job.id,
+        status: jobStatusName(job.status),
+        position: job.position,
+        events_url: eventsUrlFor(job.id, token),
+      });
     },
   );
 
@@ -139,60 +119,146 @@ export async function generateRoutes(
     '/api/jobs/:id',
     {
       schema: {
+        operationId: 'getJob',
         summary: 'A generation job: status, queue position, progress, images',
         tags: ['generation'],
         params: JobParams,
         response: { 200: { $ref: 'Job#' }, '4xx': { $ref: 'ErrorBody#' } },
       },
     },
-    async (request) =>
-      toJobBody(await deps.jobs.getJob({ jobId: request.params.id, viewerUserId: request.viewer.userId })),
+    async (request) => {
+      const { userId } = request.viewer;
+      const job = publicJobBody(await deps.jobs.getJob({ jobId: request.params.id, viewerUserId: userId }));
+      // Anyone may read a guest's job, so reading one never hands out a guest's token (it would cancel).
+      const token = userId !== 0 ? await deps.eventTokens.issue(job.job_id, userId) : undefined;
+      return { ...job, events_url: eventsUrlFor(job.job_id, token) };
+    },
   );
+
+  api.delete(
+    '/api/jobs/:id',
+    {
+      schema: {
+        operationId: 'cancelJob',
+        summary: 'Cancel a waiting or running job',
+        description:
+          'A waiting job leaves the queue and ends `cancelled` at once (200). A running one stops at its next ' +
+          'step (202; follow it to its `cancelled` event), unless it finishes first. A cancelled job keeps no ' +
+          'images and is not recorded in history. Only its owner may cancel it; a guest, only with the ' +
+          "`access_token` from the submission's events_url. 409 when the job has already ended.",
+        tags: ['generation'],
+        params: JobParams,
+        querystring: CancelJobQuery,
+        response: { 200: { $ref: 'Job#' }, 202: { $ref: 'Job#' }, '4xx': { $ref: 'ErrorBody#' } },
+      },
+    },
+    async (request, reply) => {
+      const jobId = request.params.id;
+      let callerUserId = request.viewer.userId;
+      if (callerUserId === 0) {
+        const token = request.query.access_token;
+        const tokenUser = token === undefined ? undefined : await deps.eventTokens.userFor(token, jobId);
+        // A guest's token cancels only a guest's job: a signed-in user's job needs their own session.
+        if (tokenUser !== 0) {
+          return sendError(reply, 401, {
+            error: 'unauthenticated',
+            message: 'Please login to cancel this job',
+          });
+        }
+        callerUserId = tokenUser;
+      }
+      const job = publicJobBody(
+        await deps.jobs.cancelJob({ jobId, callerUserId }, { requestId: request.id }),
+      );
+      return reply.status(job.status === 'cancelled' ? 200 : 202).send(job);
+    },
+  );
+
+  /** Who reads the stream: the token's user when the URL has one (EventSource), else the caller. */
+  async function eventsViewer(jobId: string, token: string | undefined, viewerUserId: number) {
+    if (token === undefined) return viewerUserId;
+    return deps.eventTokens.userFor(token, jobId);
+  }
 
   api.get(
     '/api/jobs/:id/events',
     {
       schema: {
-        summary: 'Server-Sent Events: the job now, then every change until it completes or fails',
-        description: 'Each `data:` line holds the same JSON as GET /api/jobs/{id}.',
+        operationId: 'followJobEvents',
+        summary: 'Server-Sent Events: the job now, then every change until it ends',
+        description:
+          'Starts with `retry:`. Each event has an `id:` that grows as the job advances; progress events are ' +
+          'the default `message` event and the last one is named `completed`, `error` or `cancelled`; every ' +
+          '`data:` holds the same JSON as GET /api/jobs/{id}. Then the server closes the stream. ' +
+          '`Last-Event-ID` (or `?last_event_id=`) resumes without repeating what the client has; a reconnect ' +
+          'that already has the final event gets 204, so an EventSource stops. A browser passes the ' +
+          "`access_token` from the job's events_url, as EventSource cannot send an Authorization header.",
         tags: ['generation'],
         params: JobParams,
+        querystring: JobEventsQuery,
+        response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          204: { description: 'The job has ended and the client has its final event', type: 'null' },
+          '4xx': { $ref: 'ErrorBody#' },
+        },
       },
     },
     async (request, reply) => {
+      const jobId = request.params.id;
+      const viewerUserId = await eventsViewer(jobId, request.query.access_token, request.viewer.userId);
+      if (viewerUserId === undefined) {
+        return sendError(reply, 401, {
+          error: 'invalid_token',
+          message: 'This link has expired or is not for this job, please reload the page',
+        });
+      }
+      const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query.last_event_id);
       const controller = new AbortController();
       request.raw.on('close', () => controller.abort());
       const stream = deps.jobs.watchJob(
-        { jobId: request.params.id, viewerUserId: request.viewer.userId },
+        { jobId, viewerUserId },
         { requestId: request.id, signal: controller.signal },
       );
       const iterator = stream[Symbol.asyncIterator]();
-      // The first message decides the answer: a missing job is a plain 404, not an empty stream.
+      // The first message decides the answer: a missing job is a plain 404, not an empty stream, and a
+      // reconnect after the end is 204.
       const first = await iterator.next();
       if (first.done) return sendError(reply, 404, { error: 'job_not_found', message: 'Job not found' });
+      if (hasEverything(publicJobBody(first.value), lastEventId)) {
+        controller.abort();
+        return reply.status(204).send(null);
+      }
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        // Headers hooks already set (x-request-id) go out too: a hijacked reply skips fastify's sending.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
+      res.write(retryFrame());
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+      let sent = lastEventId ?? 0;
       try {
         let result: IteratorResult<Job> = first;
         while (!result.done) {
-          res.write(`data: ${JSON.stringify(toJobBody(result.value))}\n\n`);
-          if (isFinished(result.value)) break;
+          const body = publicJobBody(result.value);
+          const event = jobEventFrame(body, sent);
+          if (event) {
+            res.write(event.frame);
+            sent = event.id;
+          }
+          if (isFinalStatus(body.status)) break;
           result = await iterator.next();
         }
       } catch (error) {
-        if (!controller.signal.aborted) {
-          request.log.warn({ err: error }, 'job event stream failed');
-          res.write(
-            `event: failure\ndata: ${JSON.stringify({ error: 'stream_failed', message: 'Lost contact with the job, retrying' })}\n\n`,
-          );
-        }
+        // Closing without the final event makes the client reconnect with Last-Event-ID and resume.
+        if (!controller.signal.aborted) request.log.warn({ err: error }, 'job event stream failed');
       } finally {
         clearInterval(heartbeat);
         controller.abort();
@@ -205,9 +271,10 @@ export async function generateRoutes(
     '/api/models',
     {
       schema: {
+        operationId: 'listAvailableModels',
         summary: 'Models the running workers offer, every kind, with licence, size and settings',
         tags: ['generation'],
-        response: { 200: ModelsBody },
+        response: { 200: ModelsBody, '4xx': { $ref: 'ErrorBody#' }, '5xx': { $ref: 'ErrorBody#' } },
       },
     },
     async (request) => {

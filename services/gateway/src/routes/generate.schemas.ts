@@ -8,6 +8,7 @@ import {
   STYLES,
 } from '@pictura/common/generation-options';
 import { type Static, type TUnsafe, Type } from 'typebox';
+import { WebhookUrlField } from './webhooks.schemas.ts';
 
 // A plain string enum (not a union of literals), so a wrong value gets one clear "enum" error.
 const choice = <T extends string>(values: readonly T[], description: string): TUnsafe<T> =>
@@ -50,6 +51,7 @@ export const GenerateBody = Type.Object(
           'Private generation (Ultimate): never published, shown to no one else; 403 on other plans',
       }),
     ),
+    webhook_url: WebhookUrlField,
   },
   { additionalProperties: false },
 );
@@ -60,12 +62,21 @@ export const JobStatusName = Type.Union([
   Type.Literal('processing'),
   Type.Literal('completed'),
   Type.Literal('error'),
+  Type.Literal('cancelled'),
 ]);
+
+const EventsUrl = Type.String({
+  description:
+    'Where to follow the job with Server-Sent Events; for a signed-in user (and at submission, for a guest) ' +
+    'it carries a short-lived `access_token` scoped to this job, since a browser EventSource cannot send ' +
+    'headers. A guest cancels their job with that token: DELETE /api/jobs/{id}?access_token=…',
+});
 
 export const SubmittedJob = Type.Object({
   job_id: Type.String({ format: 'uuid' }),
   status: JobStatusName,
   position: Type.Integer({ description: '1-based place in the queue while waiting' }),
+  events_url: EventsUrl,
 });
 
 export const JobImage = Type.Object({
@@ -98,12 +109,34 @@ export const JobBody = Type.Object(
     progress: Type.Number({ minimum: 0, maximum: 1 }),
     images: Type.Array(JobImage),
     error: Type.Union([ErrorBody, Type.Null()]),
+    events_url: Type.Optional(EventsUrl),
   },
   { $id: 'Job' },
 );
 export type JobBody = Static<typeof JobBody>;
 
 export const JobParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+const AccessToken = Type.String({
+  maxLength: 64,
+  description: "The job-scoped token from the job's events_url",
+});
+
+export const JobEventsQuery = Type.Object({
+  access_token: Type.Optional(AccessToken),
+  last_event_id: Type.Optional(
+    Type.String({
+      maxLength: 16,
+      description: 'As the Last-Event-ID header, for clients that cannot set it',
+    }),
+  ),
+});
+
+export const CancelJobQuery = Type.Object({
+  access_token: Type.Optional(
+    Type.String({ maxLength: 64, description: "A guest's job: the token from the submission's events_url" }),
+  ),
+});
 
 export const ModelLicenceBody = Type.Object({
   name: Type.String({ description: 'e.g. "MIT", "sai-nc-community"' }),
@@ -122,24 +155,29 @@ export const ModelSettingsBody = Type.Object({
 
 export const ModelKindName = choice(['generate', 'upscale', 'safety'] as const, 'What the model does');
 
-export const ModelBody = Type.Object({
-  name: Type.String({ description: "What requests name (model, or the upscaler's model)" }),
-  kind: ModelKindName,
-  title: Type.String({ description: 'What users see' }),
-  description: Type.String(),
-  builtin: Type.Boolean({ description: 'Built by the project itself; cannot be removed' }),
-  default: Type.Boolean({ description: 'The one of its kind a request naming none gets' }),
-  licence: Type.Union([ModelLicenceBody, Type.Null()], { description: 'Null when the worker does not say' }),
-  size_bytes: Type.Integer({ description: 'On disk; 0 for the built-ins' }),
-  source: Type.String({
-    description: '"hf:owner/name@revision", "npm:package@version", "local" or "builtin"',
-  }),
-  installed_at: Type.Union([Type.String(), Type.Null()], { description: 'ISO time; null when unknown' }),
-  settings: Type.Union([ModelSettingsBody, Type.Null()], { description: 'Generate models only' }),
-  ms_per_output_megapixel: Type.Union([Type.Number(), Type.Null()], {
-    description: 'Upscale models: milliseconds per output megapixel, for a time estimate',
-  }),
-});
+export const ModelBody = Type.Object(
+  {
+    name: Type.String({ description: "What requests name (model, or the upscaler's model)" }),
+    kind: ModelKindName,
+    title: Type.String({ description: 'What users see' }),
+    description: Type.String(),
+    builtin: Type.Boolean({ description: 'Built by the project itself; cannot be removed' }),
+    default: Type.Boolean({ description: 'The one of its kind a request naming none gets' }),
+    licence: Type.Union([ModelLicenceBody, Type.Null()], {
+      description: 'Null when the worker does not say',
+    }),
+    size_bytes: Type.Integer({ description: 'On disk; 0 for the built-ins' }),
+    source: Type.String({
+      description: '"hf:owner/name@revision", "npm:package@version", "local" or "builtin"',
+    }),
+    installed_at: Type.Union([Type.String(), Type.Null()], { description: 'ISO time; null when unknown' }),
+    settings: Type.Union([ModelSettingsBody, Type.Null()], { description: 'Generate models only' }),
+    ms_per_output_megapixel: Type.Union([Type.Number(), Type.Null()], {
+      description: 'Upscale models: milliseconds per output megapixel, for a time estimate',
+    }),
+  },
+  { title: 'Model' },
+);
 export type ModelBody = Static<typeof ModelBody>;
 
 export const ModelsBody = Type.Object({

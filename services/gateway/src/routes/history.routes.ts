@@ -59,6 +59,7 @@ export async function historyRoutes(app: FastifyInstance, { services }: AreaRout
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'listHistory',
         summary: 'Your generated or upscaled images, newest first',
         description:
           'Cursor pages for infinite scroll: pass next_cursor back as cursor; items added meanwhile never ' +
@@ -87,6 +88,7 @@ export async function historyRoutes(app: FastifyInstance, { services }: AreaRout
       url: '/api/history/:id/favorite',
       preHandler: requireSignIn,
       schema: {
+        operationId: favorite ? 'favoriteHistoryItem' : 'unfavoriteHistoryItem',
         summary: favorite ? 'Mark an item as a favourite' : 'Unmark a favourite',
         description: 'Idempotent. Another user’s item is not found (404).',
         tags,
@@ -108,6 +110,7 @@ export async function historyRoutes(app: FastifyInstance, { services }: AreaRout
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'deleteHistoryItem',
         summary: 'Delete an item and its images',
         description:
           'The image files go too, unless something else still holds them (a community post made from ' +
@@ -131,6 +134,7 @@ export async function historyRoutes(app: FastifyInstance, { services }: AreaRout
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'deleteHistoryItems',
         summary: 'Delete several items and their images',
         description: 'At most 100 ids; ids that are not yours (or no longer exist) are skipped.',
         tags,

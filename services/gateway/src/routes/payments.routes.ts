@@ -2,9 +2,7 @@
 // the Stripe webhook, sales and support requests, and the built-in test provider's checkout page.
 // Each route validates, then makes one call to billing, which checks the caller again.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AppError } from '@pictura/common/app-error';
 import type { Payment, Subscription, SupportRequest } from '@pictura/common/gen/billing/v1/billing_pb';
-import { createRateLimiter } from '@pictura/common/rate-limiter';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AreaRouteOptions } from '../app.ts';
@@ -30,7 +28,7 @@ import {
 } from './payments.schemas.ts';
 
 /** Guests may write to sales this often a minute per address. */
-const GUEST_SUPPORT_PER_MINUTE = 5;
+export const GUEST_SUPPORT_PER_MINUTE = 5;
 
 const toSubscriptionBody = (s: Subscription) => {
   const [planType = '', billingPeriod = ''] = s.planId.split('_');
@@ -71,22 +69,15 @@ const toSupportBody = (r: SupportRequest) => ({
   created_at: r.createdAt,
 });
 
-export async function paymentsRoutes(
-  app: FastifyInstance,
-  { deps, services }: AreaRouteOptions,
-): Promise<void> {
+export async function paymentsRoutes(app: FastifyInstance, { services }: AreaRouteOptions): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { billing } = services;
-  const guestSupportLimiter = createRateLimiter(
-    deps.redis,
-    deps.config.QUEUE_PREFIX,
-    GUEST_SUPPORT_PER_MINUTE,
-  );
 
   api.get(
     '/api/plans',
     {
       schema: {
+        operationId: 'listPlans',
         summary: 'Plans, prices (integer cents, USD) and feature keys for the pricing page',
         tags: ['payments'],
         response: { 200: PlansBody, ...errors },
@@ -118,6 +109,7 @@ export async function paymentsRoutes(
     '/api/payments/create-checkout',
     {
       schema: {
+        operationId: 'createCheckout',
         summary:
           'Start a checkout; guests get 401 unless no_auth and test_mode are set in test mode (such a checkout activates nothing)',
         tags: ['payments'],
@@ -147,6 +139,7 @@ export async function paymentsRoutes(
     '/v1/payments/create-session',
     {
       schema: {
+        operationId: 'createCheckoutSession',
         summary: 'Start a subscription checkout for a plan; amount (integer cents) must be the plan price',
         tags: ['payments'],
         body: CreateSessionBody,
@@ -177,6 +170,7 @@ export async function paymentsRoutes(
     '/api/payments/verify-signature',
     {
       schema: {
+        operationId: 'verifyCheckoutReturn',
         summary:
           'Check the signed payment return parameters: 200 {valid}; a bad signature gives valid false with a message',
         tags: ['payments'],
@@ -209,6 +203,7 @@ export async function paymentsRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'resetTestUser',
         summary: "Test mode only: clear the signed-in user's subscription records",
         tags: ['payments'],
         body: ResetBody,
@@ -229,6 +224,7 @@ export async function paymentsRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'listSubscriptions',
         summary: 'Your subscriptions, newest first; status active decides the plan',
         tags: ['payments'],
         querystring: PageQuery,
@@ -253,6 +249,7 @@ export async function paymentsRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'listPayments',
         summary: 'Your payments, newest first (amounts in integer cents; sales are non-refundable)',
         tags: ['payments'],
         querystring: PageQuery,
@@ -277,6 +274,7 @@ export async function paymentsRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'cancelSubscription',
         summary: 'Cancel at period end: the plan stays until the paid period ends (no refund)',
         tags: ['payments'],
         params: SubscriptionParams,
@@ -297,6 +295,7 @@ export async function paymentsRoutes(
     {
       preHandler: requireSignIn,
       schema: {
+        operationId: 'upgradeSubscription',
         summary: 'Upgrade (premium → ultimate, monthly → yearly); the provider prorates',
         tags: ['payments'],
         params: SubscriptionParams,
@@ -323,6 +322,7 @@ export async function paymentsRoutes(
       '/api/payments/webhooks/stripe',
       {
         schema: {
+          operationId: 'receiveStripeWebhook',
           summary: "Stripe's webhook endpoint: the raw JSON event, signed in the Stripe-Signature header",
           tags: ['payments'],
           headers: Type.Object({ 'stripe-signature': Type.String({ minLength: 1, maxLength: 2048 }) }),
@@ -344,18 +344,17 @@ export async function paymentsRoutes(
     '/api/support/requests',
     {
       schema: {
+        operationId: 'createSupportRequest',
         summary:
           "Contact sales (Enterprise; guests too) or support (signed in); stored with the sender's plan",
         tags: ['support'],
         body: SupportRequestInput,
         response: { 201: SupportRequestBody, ...errors },
       },
+      config: { rateLimitPolicy: 'guestSupport' },
     },
     async (request, reply) => {
       const { userId } = request.viewer;
-      if (userId === 0 && !(await guestSupportLimiter.allow(`support:${request.ip}`))) {
-        throw new AppError('resource_exhausted', 'Too many requests, please try again later', 'rate_limited');
-      }
       const body = request.body;
       const created = await billing.createSupportRequest(
         {
@@ -377,6 +376,7 @@ export async function paymentsRoutes(
     {
       preHandler: requireAdmin,
       schema: {
+        operationId: 'listSupportRequests',
         summary: 'Sales and support requests: paid plans first, then newest',
         tags: ['admin'],
         querystring: PageQuery,

@@ -19,6 +19,7 @@ export async function settingsRoutes(
     '/api/settings/public',
     {
       schema: {
+        operationId: 'getPublicSettings',
         summary: 'Public system settings: the maintenance notice banner and the tag limit of a post',
         tags: ['settings'],
         response: { 200: PublicSettingsBody, ...errors },

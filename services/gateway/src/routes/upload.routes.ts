@@ -4,18 +4,19 @@ import fastifyMultipart from '@fastify/multipart';
 import { ImageRejectedError } from '@pictura/common/image-decode';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE_MESSAGE } from '@pictura/common/image-sniff';
 import type { ObjectStore } from '@pictura/common/object-store';
-import type { RateLimiter } from '@pictura/common/rate-limiter';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { JobsClient } from '../clients.ts';
 import { errorReply } from '../http-errors.ts';
 import { storeUntrustedImage } from '../image-intake.ts';
-import { UploadFailure, UploadResult } from './upload.schemas.ts';
+import type { JobEventTokens } from '../job-event-tokens.repository.ts';
+import { UploadFailure, UploadImageForm, UploadResult } from './upload.schemas.ts';
 import { upscaleRoutes } from './upscale.routes.ts';
 
 export interface UploadDeps {
   jobs: JobsClient;
+  /** Tokens for the async upscale's events_url (see generate.routes.ts). */
+  eventTokens: JobEventTokens;
   store: ObjectStore;
-  upscaleLimiter: RateLimiter;
   /** The site's own origin: links on it are read from the store, never fetched. */
   publicUrl: string;
   allowLoopbackFetch: boolean;
@@ -54,6 +55,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
     '/api/upload/image',
     {
       schema: {
+        operationId: 'uploadImage',
         summary: 'Upload an image to upscale',
         description:
           'multipart/form-data with the image in the field `file`: JPEG, PNG or WebP (told by its bytes), at most ' +
@@ -62,6 +64,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
         consumes: ['multipart/form-data'],
         response: { 200: UploadResult, '4xx': { $ref: 'UploadFailure#' }, '5xx': { $ref: 'UploadFailure#' } },
       },
+      config: { documentedBody: { consumes: ['multipart/form-data'], schema: UploadImageForm } },
     },
     async (request, reply) => {
       if (!request.isMultipart()) return sendFailure(reply, 400, NO_FILE_MESSAGE);

@@ -3,14 +3,30 @@
 
 import { UPSCALE_FORMATS } from '@pictura/common/queues';
 import { type Static, Type } from 'typebox';
+import { WebhookUrlField } from './webhooks.schemas.ts';
 
 export const UploadFailure = Type.Object(
   {
     success: Type.Literal(false),
     error: Type.String({ description: 'Human text' }),
     job_id: Type.Optional(Type.String()),
+    code: Type.Optional(
+      Type.String({ description: 'Machine-readable reason, where there is one (webhook_url_refused)' }),
+    ),
   },
   { $id: 'UploadFailure' },
+);
+
+/** The multipart form of POST /api/upload/image, for the document (the handler reads the parts itself). */
+export const UploadImageForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      description: 'JPEG, PNG or WebP, at most 10 MB',
+    }),
+  },
+  { title: 'UploadImageForm' },
 );
 
 export const UploadResult = Type.Object({
@@ -35,6 +51,7 @@ export const UpscaleBody = Type.Object(
       }),
     ),
     scale: Type.Optional(Type.Literal(4, { description: 'Always 4' })),
+    webhook_url: WebhookUrlField,
   },
   { additionalProperties: false },
 );
@@ -62,4 +79,9 @@ export const UpscaleSubmitted = Type.Object({
   job_id: Type.String(),
   status: Type.String(),
   position: Type.Integer(),
+  events_url: Type.String({
+    description:
+      'Where to follow the job with Server-Sent Events, with a short-lived token scoped to this job ' +
+      '(a guest cancels the job with it: DELETE /api/jobs/{id}?access_token=…)',
+  }),
 });

@@ -9,6 +9,8 @@ import { isObjectKey } from '@pictura/common/object-store';
 import { JOB_ERROR_MESSAGES } from '@pictura/common/queues';
 import type { FastifyInstance } from 'fastify';
 import { storeUntrustedImage } from '../image-intake.ts';
+import { checkSubmissionWebhookUrl } from '../webhook-url.ts';
+import { eventsUrlFor } from './job-events.ts';
 import { imageRejection, sendFailure, type UploadDeps } from './upload.routes.ts';
 import { UpscaleBody, UpscaleQuery, UpscaleResult, UpscaleSubmitted } from './upload.schemas.ts';
 
@@ -42,7 +44,8 @@ export function ownObjectKey(imageUrl: string, publicUrl: string): string | null
   return match && isObjectKey(match[1]!) ? match[1]! : null;
 }
 
-const isFinished = (job: Job) => job.status === JobStatus.COMPLETED || job.status === JobStatus.ERROR;
+const isFinished = (job: Job) =>
+  job.status === JobStatus.COMPLETED || job.status === JobStatus.ERROR || job.status === JobStatus.CANCELLED;
 
 export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -77,6 +80,7 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
     '/api/upload/upscale',
     {
       schema: {
+        operationId: 'upscaleImage',
         summary: 'Upscale an image 4x',
         description:
           'Waits for the result (up to 55 s; 504 with the job_id after that). With `?async=1` answers 202 with the ' +
@@ -91,13 +95,18 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
           '5xx': { $ref: 'UploadFailure#' },
         },
       },
+      config: { rateLimitPolicy: 'guestUpscale' },
     },
     async (request, reply) => {
       const imageUrl = request.body.image_url?.trim() ?? '';
       if (imageUrl === '') return sendFailure(reply, 400, NO_IMAGE_MESSAGE);
       const userId = request.viewer.userId;
-      if (userId === 0 && !(await deps.upscaleLimiter.allow(`upscale:${request.ip}`))) {
-        return sendFailure(reply, 429, 'Too many requests, please try again later');
+      // Before fetching anything: a refused webhook URL fails the call.
+      const webhook = checkSubmissionWebhookUrl(request, request.body.webhook_url, {
+        allowLoopback: deps.allowLoopbackFetch,
+      });
+      if ('error' in webhook) {
+        return reply.status(400).send({ success: false, error: webhook.message, code: webhook.error });
       }
       const source = await sourceKeyFor(imageUrl);
       if ('error' in source) return sendFailure(reply, source.status, source.error);
@@ -109,14 +118,20 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
           model: request.body.model ?? '',
           format: request.body.format ?? '',
           requestId: request.id,
+          webhookUrl: webhook.url,
         },
         { requestId: request.id },
       );
       const answerAtOnce = request.query.async === '1' || request.query.async === 'true';
       if (answerAtOnce) {
-        return reply
-          .status(202)
-          .send({ success: true, job_id: submitted.id, status: 'waiting', position: submitted.position });
+        const token = await deps.eventTokens.issue(submitted.id, userId);
+        return reply.status(202).send({
+          success: true,
+          job_id: submitted.id,
+          status: 'waiting',
+          position: submitted.position,
+          events_url: eventsUrlFor(submitted.id, token),
+        });
       }
 
       const controller = new AbortController();
@@ -147,6 +162,9 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
         );
       }
       const image = last.images[0];
+      if (last.status === JobStatus.CANCELLED) {
+        return sendFailure(reply, 409, 'The upscale was cancelled', submitted.id);
+      }
       if (last.status === JobStatus.ERROR || !image) {
         const code = last.error?.code ?? 'upscale_failed';
         const message = last.error?.message ?? JOB_ERROR_MESSAGES.upscale_failed;
