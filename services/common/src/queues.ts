@@ -85,6 +85,16 @@ export function workerModelsKey(queuePrefix: string, workerId = '*'): string {
 }
 export const WORKER_HEARTBEAT_MS = 10_000;
 
+/**
+ * Set by the jobs service when an owner cancels a job; the worker running it reads it between steps (and
+ * before keeping any image), since the two live in different processes. Expires with the job's retention.
+ */
+export function jobCancelKey(queuePrefix: string, jobId: string): string {
+  return `${queuePrefix}:job-cancel:${jobId}`;
+}
+/** The failure reason a worker gives a job it stopped on request; the jobs service records it as cancelled. */
+export const JOB_CANCELLED_REASON = 'cancelled';
+
 export interface AdvertisedModel {
   name: string;
   kind: ModelKind;
@@ -111,6 +121,8 @@ export interface AdvertisedModel {
      * photo-trained safety classifier's verdicts on its colour fields are noise, so they are not checked.
      */
     imageCheck?: boolean;
+    /** True when it can start from an image (image-to-image: OpenAI edits and variations). */
+    imageInput?: boolean;
   };
   /** Upscale models: milliseconds per output megapixel on the provider in use, for an estimate. */
   msPerOutputMegapixel?: number;
@@ -155,5 +167,17 @@ export const JOB_ERROR_MESSAGES = {
   too_many_pixels: 'Image dimensions are too large',
   bad_image_size: 'This model cannot render that size; choose another aspect ratio or model',
   model_output_invalid: 'The model produced an unusable image; please try again or choose another model',
+  unsupported_model_capability: 'This model cannot start from an image; choose another model',
 } as const;
 export type JobErrorCode = keyof typeof JOB_ERROR_MESSAGES;
+
+/**
+ * Signed webhook deliveries (Standard Webhooks): one BullMQ job per delivery, processed by the jobs service
+ * on any replica, retried on the delivery schedule; delayed retries live in Redis, so they survive restarts.
+ */
+export const WEBHOOKS_QUEUE = 'webhooks';
+
+export interface WebhookDeliveryData {
+  /** The delivery's webhook-id ("msg_…"); the row holds the URL, the payload and the owner. */
+  deliveryId: string;
+}

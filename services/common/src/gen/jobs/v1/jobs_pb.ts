@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file jobs/v1/jobs.proto.
  */
 export const file_jobs_v1_jobs: GenFile = /*@__PURE__*/
-  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEi0QEKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDUIHCgVfc2VlZCJ8ChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkSDwoHcHJpdmF0ZRgEIAEoCCJuChRTdWJtaXRVcHNjYWxlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEhIKCnNvdXJjZV9rZXkYAiABKAkSDQoFbW9kZWwYAyABKAkSDgoGZm9ybWF0GAQgASgJEhIKCnJlcXVlc3RfaWQYBSABKAkiNwoNR2V0Sm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFgoOdmlld2VyX3VzZXJfaWQYAiABKA0ijAEKCEpvYkltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIEg0KBWJ5dGVzGAYgASgNEiYKB3N1YmplY3QYByABKAsyFS5qb2JzLnYxLkltYWdlU3ViamVjdCI6CgxJbWFnZVN1YmplY3QSDQoFZm91bmQYASABKAgSDQoFZW1vamkYAiABKAkSDAoEbmFtZRgDIAEoCSIpCghKb2JFcnJvchIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAkiqgIKA0pvYhIKCgJpZBgBIAEoCRIeCgRraW5kGAIgASgOMhAuam9icy52MS5Kb2JLaW5kEiIKBnN0YXR1cxgDIAEoDjISLmpvYnMudjEuSm9iU3RhdHVzEhAKCHBvc2l0aW9uGAQgASgNEhAKCHByb2dyZXNzGAUgASgBEiEKBmltYWdlcxgGIAMoCzIRLmpvYnMudjEuSm9iSW1hZ2USIAoFZXJyb3IYByABKAsyES5qb2JzLnYxLkpvYkVycm9yEhIKCmNyZWF0ZWRfYXQYCCABKAkSEwoLZmluaXNoZWRfYXQYCSABKAkSKwoHb3B0aW9ucxgKIAEoCzIaLmpvYnMudjEuR2VuZXJhdGlvbk9wdGlvbnMSFAoMaW5mZXJlbmNlX21zGAsgASgNIhMKEUxpc3RNb2RlbHNSZXF1ZXN0IkEKDE1vZGVsTGljZW5jZRIMCgRuYW1lGAEgASgJEgsKA3VybBgCIAEoCRIWCg5jb21tZXJjaWFsX3VzZRgDIAEoCCKjAQoVR2VuZXJhdGVNb2RlbFNldHRpbmdzEg0KBXN0ZXBzGAEgASgNEhAKCGd1aWRhbmNlGAIgASgBEhIKBXdpZHRoGAMgASgNSACIAQESEwoGaGVpZ2h0GAQgASgNSAGIAQESEgoKZml4ZWRfc2l6ZRgFIAEoCBIXCg9uZWdhdGl2ZV9wcm9tcHQYBiABKAhCCAoGX3dpZHRoQgkKB19oZWlnaHQixgIKCU1vZGVsSW5mbxIMCgRuYW1lGAEgASgJEgwKBGtpbmQYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSDwoHYnVpbHRpbhgFIAEoCBISCgppc19kZWZhdWx0GAYgASgIEiYKB2xpY2VuY2UYByABKAsyFS5qb2JzLnYxLk1vZGVsTGljZW5jZRISCgpzaXplX2J5dGVzGAggASgEEg4KBnNvdXJjZRgJIAEoCRIUCgxpbnN0YWxsZWRfYXQYCiABKAkSMAoIc2V0dGluZ3MYCyABKAsyHi5qb2JzLnYxLkdlbmVyYXRlTW9kZWxTZXR0aW5ncxIkChdtc19wZXJfb3V0cHV0X21lZ2FwaXhlbBgMIAEoAUgAiAEBQhoKGF9tc19wZXJfb3V0cHV0X21lZ2FwaXhlbCI4ChJMaXN0TW9kZWxzUmVzcG9uc2USIgoGbW9kZWxzGAEgAygLMhIuam9icy52MS5Nb2RlbEluZm8iKgoVTGlzdE1vZGVsQWRtaW5SZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSJnCgtNb2RlbFRpbWluZxIQCgNjcHUYASABKAFIAIgBARIQCgNncHUYAiABKAFIAYgBARIWCgltZW1vcnlfbWIYAyABKAFIAogBAUIGCgRfY3B1QgYKBF9ncHVCDAoKX21lbW9yeV9tYiL5AQoOQ2F0YWxvZ3VlTW9kZWwSCgoCaWQYASABKAkSDAoEa2luZBgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRImCgdsaWNlbmNlGAUgASgLMhUuam9icy52MS5Nb2RlbExpY2VuY2USFgoOZG93bmxvYWRfYnl0ZXMYBiABKAQSEQoJaW5zdGFsbGVkGAcgASgIEjAKCHNldHRpbmdzGAggASgLMh4uam9icy52MS5HZW5lcmF0ZU1vZGVsU2V0dGluZ3MSJAoGdGltaW5nGAkgASgLMhQuam9icy52MS5Nb2RlbFRpbWluZyKdAQoRTW9kZWxUYXNrUHJvZ3Jlc3MSDQoFcGhhc2UYASABKAkSEgoKYnl0ZXNfZG9uZRgCIAEoBBITCgtieXRlc190b3RhbBgDIAEoBBIYChBieXRlc19wZXJfc2Vjb25kGAQgASgBEhgKC2V0YV9zZWNvbmRzGAUgASgBSACIAQESDAoEZmlsZRgGIAEoCUIOCgxfZXRhX3NlY29uZHMioQEKCU1vZGVsVGFzaxINCgVtb2RlbBgBIAEoCRIOCgZhY3Rpb24YAiABKAkSDQoFc3RhdGUYAyABKAkSLAoIcHJvZ3Jlc3MYBCABKAsyGi5qb2JzLnYxLk1vZGVsVGFza1Byb2dyZXNzEg0KBWVycm9yGAUgASgJEhQKDHJlcXVlc3RlZF9hdBgGIAEoCRITCgtmaW5pc2hlZF9hdBgHIAEoCSJCCg1Nb2RlbERlZmF1bHRzEhAKCGdlbmVyYXRlGAEgASgJEg8KB3Vwc2NhbGUYAiABKAkSDgoGc2FmZXR5GAMgASgJIrgBChZMaXN0TW9kZWxBZG1pblJlc3BvbnNlEiUKCWluc3RhbGxlZBgBIAMoCzISLmpvYnMudjEuTW9kZWxJbmZvEioKCWNhdGFsb2d1ZRgCIAMoCzIXLmpvYnMudjEuQ2F0YWxvZ3VlTW9kZWwSIQoFdGFza3MYAyADKAsyEi5qb2JzLnYxLk1vZGVsVGFzaxIoCghkZWZhdWx0cxgEIAEoCzIWLmpvYnMudjEuTW9kZWxEZWZhdWx0cyI3ChNJbnN0YWxsTW9kZWxSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRINCgVtb2RlbBgCIAEoCSI2ChJSZW1vdmVNb2RlbFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg0KBW1vZGVsGAIgASgJIkgKFlNldERlZmF1bHRNb2RlbFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEgwKBGtpbmQYAiABKAkSDQoFbW9kZWwYAyABKAkiFAoSR2V0U2V0dGluZ3NSZXF1ZXN0IukBCg5TeXN0ZW1TZXR0aW5ncxIqCh1hbm9ueW1vdXNfZ2VuZXJhdGVfcGVyX21pbnV0ZRgBIAEoDUgAiAEBEhoKEm1haW50ZW5hbmNlX25vdGljZRgCIAEoCRIVCg1kZWZhdWx0X21vZGVsGAMgASgJEhkKEW1heF90YWdzX3Blcl9wb3N0GAQgASgNEh0KFWRlZmF1bHRfdXBzY2FsZV9tb2RlbBgFIAEoCRIcChRkZWZhdWx0X3NhZmV0eV9tb2RlbBgGIAEoCUIgCh5fYW5vbnltb3VzX2dlbmVyYXRlX3Blcl9taW51dGUiVQoVVXBkYXRlU2V0dGluZ3NSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIpCghzZXR0aW5ncxgCIAEoCzIXLmpvYnMudjEuU3lzdGVtU2V0dGluZ3MiNQoSR2V0Sm9iU3RhdHNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRkYXlzGAIgASgNIiYKCERheUNvdW50EgsKA2RheRgBIAEoCRINCgVjb3VudBgCIAEoDSJnCghKb2JTdGF0cxIuChNnZW5lcmF0aW9uc19wZXJfZGF5GAEgAygLMhEuam9icy52MS5EYXlDb3VudBIrChB1cHNjYWxlc19wZXJfZGF5GAIgAygLMhEuam9icy52MS5EYXlDb3VudCqKAQoJSm9iU3RhdHVzEhoKFkpPQl9TVEFUVVNfVU5TUEVDSUZJRUQQABIWChJKT0JfU1RBVFVTX1dBSVRJTkcQARIZChVKT0JfU1RBVFVTX1BST0NFU1NJTkcQAhIYChRKT0JfU1RBVFVTX0NPTVBMRVRFRBADEhQKEEpPQl9TVEFUVVNfRVJST1IQBCpQCgdKb2JLaW5kEhgKFEpPQl9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRSk9CX0tJTkRfR0VORVJBVEUQARIUChBKT0JfS0lORF9VUFNDQUxFEAIyqgYKC0pvYnNTZXJ2aWNlEkIKEFN1Ym1pdEdlbmVyYXRpb24SIC5qb2JzLnYxLlN1Ym1pdEdlbmVyYXRpb25SZXF1ZXN0Ggwuam9icy52MS5Kb2ISPAoNU3VibWl0VXBzY2FsZRIdLmpvYnMudjEuU3VibWl0VXBzY2FsZVJlcXVlc3QaDC5qb2JzLnYxLkpvYhIuCgZHZXRKb2ISFi5qb2JzLnYxLkdldEpvYlJlcXVlc3QaDC5qb2JzLnYxLkpvYhIyCghXYXRjaEpvYhIWLmpvYnMudjEuR2V0Sm9iUmVxdWVzdBoMLmpvYnMudjEuSm9iMAESRQoKTGlzdE1vZGVscxIaLmpvYnMudjEuTGlzdE1vZGVsc1JlcXVlc3QaGy5qb2JzLnYxLkxpc3RNb2RlbHNSZXNwb25zZRJRCg5MaXN0TW9kZWxBZG1pbhIeLmpvYnMudjEuTGlzdE1vZGVsQWRtaW5SZXF1ZXN0Gh8uam9icy52MS5MaXN0TW9kZWxBZG1pblJlc3BvbnNlEkAKDEluc3RhbGxNb2RlbBIcLmpvYnMudjEuSW5zdGFsbE1vZGVsUmVxdWVzdBoSLmpvYnMudjEuTW9kZWxUYXNrEj4KC1JlbW92ZU1vZGVsEhsuam9icy52MS5SZW1vdmVNb2RlbFJlcXVlc3QaEi5qb2JzLnYxLk1vZGVsVGFzaxJKCg9TZXREZWZhdWx0TW9kZWwSHy5qb2JzLnYxLlNldERlZmF1bHRNb2RlbFJlcXVlc3QaFi5qb2JzLnYxLk1vZGVsRGVmYXVsdHMSQwoLR2V0U2V0dGluZ3MSGy5qb2JzLnYxLkdldFNldHRpbmdzUmVxdWVzdBoXLmpvYnMudjEuU3lzdGVtU2V0dGluZ3MSSQoOVXBkYXRlU2V0dGluZ3MSHi5qb2JzLnYxLlVwZGF0ZVNldHRpbmdzUmVxdWVzdBoXLmpvYnMudjEuU3lzdGVtU2V0dGluZ3MSPQoLR2V0Sm9iU3RhdHMSGy5qb2JzLnYxLkdldEpvYlN0YXRzUmVxdWVzdBoRLmpvYnMudjEuSm9iU3RhdHNiBnByb3RvMw");
+  fileDesc("ChJqb2JzL3YxL2pvYnMucHJvdG8SB2pvYnMudjEiywIKEUdlbmVyYXRpb25PcHRpb25zEg4KBnByb21wdBgBIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYAiABKAkSFAoMYXNwZWN0X3JhdGlvGAMgASgJEg0KBXN0eWxlGAQgASgJEg0KBWNvbG9yGAUgASgJEhAKCGxpZ2h0aW5nGAYgASgJEhMKC2NvbXBvc2l0aW9uGAcgASgJEg0KBW1vZGVsGAggASgJEhEKBHNlZWQYCSABKA1IAIgBARINCgVjb3VudBgKIAEoDRISCgV3aWR0aBgLIAEoDUgBiAEBEhMKBmhlaWdodBgMIAEoDUgCiAEBEhYKDmluaXRfaW1hZ2Vfa2V5GA0gASgJEhUKCHN0cmVuZ3RoGA4gASgBSAOIAQFCBwoFX3NlZWRCCAoGX3dpZHRoQgkKB19oZWlnaHRCCwoJX3N0cmVuZ3RoIpEBChdTdWJtaXRHZW5lcmF0aW9uUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEisKB29wdGlvbnMYAiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhIKCnJlcXVlc3RfaWQYAyABKAkSDwoHcHJpdmF0ZRgEIAEoCBITCgt3ZWJob29rX3VybBgFIAEoCSKDAQoUU3VibWl0VXBzY2FsZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRISCgpzb3VyY2Vfa2V5GAIgASgJEg0KBW1vZGVsGAMgASgJEg4KBmZvcm1hdBgEIAEoCRISCgpyZXF1ZXN0X2lkGAUgASgJEhMKC3dlYmhvb2tfdXJsGAYgASgJIjoKEENhbmNlbEpvYlJlcXVlc3QSDgoGam9iX2lkGAEgASgJEhYKDmNhbGxlcl91c2VyX2lkGAIgASgNIjcKDUdldEpvYlJlcXVlc3QSDgoGam9iX2lkGAEgASgJEhYKDnZpZXdlcl91c2VyX2lkGAIgASgNIowBCghKb2JJbWFnZRILCgNrZXkYASABKAkSDQoFd2lkdGgYAiABKA0SDgoGaGVpZ2h0GAMgASgNEgwKBHNlZWQYBCABKA0SDwoHZmxhZ2dlZBgFIAEoCBINCgVieXRlcxgGIAEoDRImCgdzdWJqZWN0GAcgASgLMhUuam9icy52MS5JbWFnZVN1YmplY3QiOgoMSW1hZ2VTdWJqZWN0Eg0KBWZvdW5kGAEgASgIEg0KBWVtb2ppGAIgASgJEgwKBG5hbWUYAyABKAkiKQoISm9iRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIqoCCgNKb2ISCgoCaWQYASABKAkSHgoEa2luZBgCIAEoDjIQLmpvYnMudjEuSm9iS2luZBIiCgZzdGF0dXMYAyABKA4yEi5qb2JzLnYxLkpvYlN0YXR1cxIQCghwb3NpdGlvbhgEIAEoDRIQCghwcm9ncmVzcxgFIAEoARIhCgZpbWFnZXMYBiADKAsyES5qb2JzLnYxLkpvYkltYWdlEiAKBWVycm9yGAcgASgLMhEuam9icy52MS5Kb2JFcnJvchISCgpjcmVhdGVkX2F0GAggASgJEhMKC2ZpbmlzaGVkX2F0GAkgASgJEisKB29wdGlvbnMYCiABKAsyGi5qb2JzLnYxLkdlbmVyYXRpb25PcHRpb25zEhQKDGluZmVyZW5jZV9tcxgLIAEoDSITChFMaXN0TW9kZWxzUmVxdWVzdCJBCgxNb2RlbExpY2VuY2USDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSFgoOY29tbWVyY2lhbF91c2UYAyABKAgiuAEKFUdlbmVyYXRlTW9kZWxTZXR0aW5ncxINCgVzdGVwcxgBIAEoDRIQCghndWlkYW5jZRgCIAEoARISCgV3aWR0aBgDIAEoDUgAiAEBEhMKBmhlaWdodBgEIAEoDUgBiAEBEhIKCmZpeGVkX3NpemUYBSABKAgSFwoPbmVnYXRpdmVfcHJvbXB0GAYgASgIEhMKC2ltYWdlX2lucHV0GAcgASgIQggKBl93aWR0aEIJCgdfaGVpZ2h0IsYCCglNb2RlbEluZm8SDAoEbmFtZRgBIAEoCRIMCgRraW5kGAIgASgJEg0KBXRpdGxlGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg8KB2J1aWx0aW4YBSABKAgSEgoKaXNfZGVmYXVsdBgGIAEoCBImCgdsaWNlbmNlGAcgASgLMhUuam9icy52MS5Nb2RlbExpY2VuY2USEgoKc2l6ZV9ieXRlcxgIIAEoBBIOCgZzb3VyY2UYCSABKAkSFAoMaW5zdGFsbGVkX2F0GAogASgJEjAKCHNldHRpbmdzGAsgASgLMh4uam9icy52MS5HZW5lcmF0ZU1vZGVsU2V0dGluZ3MSJAoXbXNfcGVyX291dHB1dF9tZWdhcGl4ZWwYDCABKAFIAIgBAUIaChhfbXNfcGVyX291dHB1dF9tZWdhcGl4ZWwiOAoSTGlzdE1vZGVsc1Jlc3BvbnNlEiIKBm1vZGVscxgBIAMoCzISLmpvYnMudjEuTW9kZWxJbmZvIioKFUxpc3RNb2RlbEFkbWluUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0iZwoLTW9kZWxUaW1pbmcSEAoDY3B1GAEgASgBSACIAQESEAoDZ3B1GAIgASgBSAGIAQESFgoJbWVtb3J5X21iGAMgASgBSAKIAQFCBgoEX2NwdUIGCgRfZ3B1QgwKCl9tZW1vcnlfbWIi+QEKDkNhdGFsb2d1ZU1vZGVsEgoKAmlkGAEgASgJEgwKBGtpbmQYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSJgoHbGljZW5jZRgFIAEoCzIVLmpvYnMudjEuTW9kZWxMaWNlbmNlEhYKDmRvd25sb2FkX2J5dGVzGAYgASgEEhEKCWluc3RhbGxlZBgHIAEoCBIwCghzZXR0aW5ncxgIIAEoCzIeLmpvYnMudjEuR2VuZXJhdGVNb2RlbFNldHRpbmdzEiQKBnRpbWluZxgJIAEoCzIULmpvYnMudjEuTW9kZWxUaW1pbmcinQEKEU1vZGVsVGFza1Byb2dyZXNzEg0KBXBoYXNlGAEgASgJEhIKCmJ5dGVzX2RvbmUYAiABKAQSEwoLYnl0ZXNfdG90YWwYAyABKAQSGAoQYnl0ZXNfcGVyX3NlY29uZBgEIAEoARIYCgtldGFfc2Vjb25kcxgFIAEoAUgAiAEBEgwKBGZpbGUYBiABKAlCDgoMX2V0YV9zZWNvbmRzIqEBCglNb2RlbFRhc2sSDQoFbW9kZWwYASABKAkSDgoGYWN0aW9uGAIgASgJEg0KBXN0YXRlGAMgASgJEiwKCHByb2dyZXNzGAQgASgLMhouam9icy52MS5Nb2RlbFRhc2tQcm9ncmVzcxINCgVlcnJvchgFIAEoCRIUCgxyZXF1ZXN0ZWRfYXQYBiABKAkSEwoLZmluaXNoZWRfYXQYByABKAkiQgoNTW9kZWxEZWZhdWx0cxIQCghnZW5lcmF0ZRgBIAEoCRIPCgd1cHNjYWxlGAIgASgJEg4KBnNhZmV0eRgDIAEoCSK4AQoWTGlzdE1vZGVsQWRtaW5SZXNwb25zZRIlCglpbnN0YWxsZWQYASADKAsyEi5qb2JzLnYxLk1vZGVsSW5mbxIqCgljYXRhbG9ndWUYAiADKAsyFy5qb2JzLnYxLkNhdGFsb2d1ZU1vZGVsEiEKBXRhc2tzGAMgAygLMhIuam9icy52MS5Nb2RlbFRhc2sSKAoIZGVmYXVsdHMYBCABKAsyFi5qb2JzLnYxLk1vZGVsRGVmYXVsdHMiNwoTSW5zdGFsbE1vZGVsUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDQoFbW9kZWwYAiABKAkiNgoSUmVtb3ZlTW9kZWxSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRINCgVtb2RlbBgCIAEoCSJIChZTZXREZWZhdWx0TW9kZWxSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRraW5kGAIgASgJEg0KBW1vZGVsGAMgASgJIhQKEkdldFNldHRpbmdzUmVxdWVzdCLpAQoOU3lzdGVtU2V0dGluZ3MSKgodYW5vbnltb3VzX2dlbmVyYXRlX3Blcl9taW51dGUYASABKA1IAIgBARIaChJtYWludGVuYW5jZV9ub3RpY2UYAiABKAkSFQoNZGVmYXVsdF9tb2RlbBgDIAEoCRIZChFtYXhfdGFnc19wZXJfcG9zdBgEIAEoDRIdChVkZWZhdWx0X3Vwc2NhbGVfbW9kZWwYBSABKAkSHAoUZGVmYXVsdF9zYWZldHlfbW9kZWwYBiABKAlCIAoeX2Fub255bW91c19nZW5lcmF0ZV9wZXJfbWludXRlIlUKFVVwZGF0ZVNldHRpbmdzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SKQoIc2V0dGluZ3MYAiABKAsyFy5qb2JzLnYxLlN5c3RlbVNldHRpbmdzIjUKEkdldEpvYlN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSImCghEYXlDb3VudBILCgNkYXkYASABKAkSDQoFY291bnQYAiABKA0iZwoISm9iU3RhdHMSLgoTZ2VuZXJhdGlvbnNfcGVyX2RheRgBIAMoCzIRLmpvYnMudjEuRGF5Q291bnQSKwoQdXBzY2FsZXNfcGVyX2RheRgCIAMoCzIRLmpvYnMudjEuRGF5Q291bnQiLAoXR2V0V2ViaG9va1NlY3JldFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNIi8KGlJvdGF0ZVdlYmhvb2tTZWNyZXRSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSIzCg1XZWJob29rU2VjcmV0Eg4KBnNlY3JldBgBIAEoCRISCgpjcmVhdGVkX2F0GAIgASgJIlAKHExpc3RXZWJob29rRGVsaXZlcmllc1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg4KBmN1cnNvchgCIAEoCRINCgVsaW1pdBgDIAEoDSKFAgoPV2ViaG9va0RlbGl2ZXJ5EgoKAmlkGAEgASgJEhIKCmV2ZW50X3R5cGUYAiABKAkSDgoGam9iX2lkGAMgASgJEgsKA3VybBgEIAEoCRIOCgZzdGF0dXMYBSABKAkSEAoIYXR0ZW1wdHMYBiABKA0SGAoLbGFzdF9zdGF0dXMYByABKA1IAIgBARISCgpsYXN0X2Vycm9yGAggASgJEhIKCmNyZWF0ZWRfYXQYCSABKAkSEgoKdXBkYXRlZF9hdBgKIAEoCRIUCgxkZWxpdmVyZWRfYXQYCyABKAkSFwoPbmV4dF9hdHRlbXB0X2F0GAwgASgJQg4KDF9sYXN0X3N0YXR1cyJiCh1MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXNwb25zZRIsCgpkZWxpdmVyaWVzGAEgAygLMhguam9icy52MS5XZWJob29rRGVsaXZlcnkSEwoLbmV4dF9jdXJzb3IYAiABKAkqpAEKCUpvYlN0YXR1cxIaChZKT0JfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFgoSSk9CX1NUQVRVU19XQUlUSU5HEAESGQoVSk9CX1NUQVRVU19QUk9DRVNTSU5HEAISGAoUSk9CX1NUQVRVU19DT01QTEVURUQQAxIUChBKT0JfU1RBVFVTX0VSUk9SEAQSGAoUSk9CX1NUQVRVU19DQU5DRUxMRUQQBSpQCgdKb2JLaW5kEhgKFEpPQl9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRSk9CX0tJTkRfR0VORVJBVEUQARIUChBKT0JfS0lORF9VUFNDQUxFEAIy6ggKC0pvYnNTZXJ2aWNlEkIKEFN1Ym1pdEdlbmVyYXRpb24SIC5qb2JzLnYxLlN1Ym1pdEdlbmVyYXRpb25SZXF1ZXN0Ggwuam9icy52MS5Kb2ISPAoNU3VibWl0VXBzY2FsZRIdLmpvYnMudjEuU3VibWl0VXBzY2FsZVJlcXVlc3QaDC5qb2JzLnYxLkpvYhIuCgZHZXRKb2ISFi5qb2JzLnYxLkdldEpvYlJlcXVlc3QaDC5qb2JzLnYxLkpvYhIyCghXYXRjaEpvYhIWLmpvYnMudjEuR2V0Sm9iUmVxdWVzdBoMLmpvYnMudjEuSm9iMAESRQoKTGlzdE1vZGVscxIaLmpvYnMudjEuTGlzdE1vZGVsc1JlcXVlc3QaGy5qb2JzLnYxLkxpc3RNb2RlbHNSZXNwb25zZRJRCg5MaXN0TW9kZWxBZG1pbhIeLmpvYnMudjEuTGlzdE1vZGVsQWRtaW5SZXF1ZXN0Gh8uam9icy52MS5MaXN0TW9kZWxBZG1pblJlc3BvbnNlEkAKDEluc3RhbGxNb2RlbBIcLmpvYnMudjEuSW5zdGFsbE1vZGVsUmVxdWVzdBoSLmpvYnMudjEuTW9kZWxUYXNrEj4KC1JlbW92ZU1vZGVsEhsuam9icy52MS5SZW1vdmVNb2RlbFJlcXVlc3QaEi5qb2JzLnYxLk1vZGVsVGFzaxJKCg9TZXREZWZhdWx0TW9kZWwSHy5qb2JzLnYxLlNldERlZmF1bHRNb2RlbFJlcXVlc3QaFi5qb2JzLnYxLk1vZGVsRGVmYXVsdHMSQwoLR2V0U2V0dGluZ3MSGy5qb2JzLnYxLkdldFNldHRpbmdzUmVxdWVzdBoXLmpvYnMudjEuU3lzdGVtU2V0dGluZ3MSSQoOVXBkYXRlU2V0dGluZ3MSHi5qb2JzLnYxLlVwZGF0ZVNldHRpbmdzUmVxdWVzdBoXLmpvYnMudjEuU3lzdGVtU2V0dGluZ3MSPQoLR2V0Sm9iU3RhdHMSGy5qb2JzLnYxLkdldEpvYlN0YXRzUmVxdWVzdBoRLmpvYnMudjEuSm9iU3RhdHMSNAoJQ2FuY2VsSm9iEhkuam9icy52MS5DYW5jZWxKb2JSZXF1ZXN0Ggwuam9icy52MS5Kb2ISTAoQR2V0V2ViaG9va1NlY3JldBIgLmpvYnMudjEuR2V0V2ViaG9va1NlY3JldFJlcXVlc3QaFi5qb2JzLnYxLldlYmhvb2tTZWNyZXQSUgoTUm90YXRlV2ViaG9va1NlY3JldBIjLmpvYnMudjEuUm90YXRlV2ViaG9va1NlY3JldFJlcXVlc3QaFi5qb2JzLnYxLldlYmhvb2tTZWNyZXQSZgoVTGlzdFdlYmhvb2tEZWxpdmVyaWVzEiUuam9icy52MS5MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXF1ZXN0GiYuam9icy52MS5MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message jobs.v1.GenerationOptions
@@ -67,6 +67,34 @@ export type GenerationOptions = Message<"jobs.v1.GenerationOptions"> & {
    * @generated from field: uint32 count = 10;
    */
   count: number;
+
+  /**
+   * The exact size to render (multiples of 8, 256..2048 a side, at most 2048² pixels); absent: the aspect
+   * ratio's size. A fixed-size model renders the nearest size it can (the job's images say which).
+   *
+   * @generated from field: optional uint32 width = 11;
+   */
+  width?: number | undefined;
+
+  /**
+   * @generated from field: optional uint32 height = 12;
+   */
+  height?: number | undefined;
+
+  /**
+   * Image-to-image: object store key of the starting image (stored by the gateway's image intake); empty for
+   * text-to-image. Only models whose settings say image_input accept it.
+   *
+   * @generated from field: string init_image_key = 13;
+   */
+  initImageKey: string;
+
+  /**
+   * Image-to-image: how far from the starting image, 0 (keep it) .. 1 (ignore it); absent: 0.6.
+   *
+   * @generated from field: optional double strength = 14;
+   */
+  strength?: number | undefined;
 };
 
 /**
@@ -105,6 +133,14 @@ export type SubmitGenerationRequest = Message<"jobs.v1.SubmitGenerationRequest">
    * @generated from field: bool private = 4;
    */
   private: boolean;
+
+  /**
+   * Where to POST the job's completion, failure or cancellation (Standard Webhooks, signed with the user's
+   * secret); empty for none. http/https, at most 2048 characters, not a refused address.
+   *
+   * @generated from field: string webhook_url = 5;
+   */
+  webhookUrl: string;
 };
 
 /**
@@ -150,6 +186,13 @@ export type SubmitUpscaleRequest = Message<"jobs.v1.SubmitUpscaleRequest"> & {
    * @generated from field: string request_id = 5;
    */
   requestId: string;
+
+  /**
+   * As SubmitGenerationRequest.webhook_url.
+   *
+   * @generated from field: string webhook_url = 6;
+   */
+  webhookUrl: string;
 };
 
 /**
@@ -158,6 +201,30 @@ export type SubmitUpscaleRequest = Message<"jobs.v1.SubmitUpscaleRequest"> & {
  */
 export const SubmitUpscaleRequestSchema: GenMessage<SubmitUpscaleRequest> = /*@__PURE__*/
   messageDesc(file_jobs_v1_jobs, 2);
+
+/**
+ * @generated from message jobs.v1.CancelJobRequest
+ */
+export type CancelJobRequest = Message<"jobs.v1.CancelJobRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * The job's owner; 0 for a guest's job (the gateway lets a guest cancel only with the job's own token).
+   *
+   * @generated from field: uint32 caller_user_id = 2;
+   */
+  callerUserId: number;
+};
+
+/**
+ * Describes the message jobs.v1.CancelJobRequest.
+ * Use `create(CancelJobRequestSchema)` to create a new message.
+ */
+export const CancelJobRequestSchema: GenMessage<CancelJobRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 3);
 
 /**
  * @generated from message jobs.v1.GetJobRequest
@@ -181,7 +248,7 @@ export type GetJobRequest = Message<"jobs.v1.GetJobRequest"> & {
  * Use `create(GetJobRequestSchema)` to create a new message.
  */
 export const GetJobRequestSchema: GenMessage<GetJobRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 3);
+  messageDesc(file_jobs_v1_jobs, 4);
 
 /**
  * @generated from message jobs.v1.JobImage
@@ -232,7 +299,7 @@ export type JobImage = Message<"jobs.v1.JobImage"> & {
  * Use `create(JobImageSchema)` to create a new message.
  */
 export const JobImageSchema: GenMessage<JobImage> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 4);
+  messageDesc(file_jobs_v1_jobs, 5);
 
 /**
  * The thing from the model's vocabulary it drew, or found = false: nothing in the prompt was in its
@@ -262,7 +329,7 @@ export type ImageSubject = Message<"jobs.v1.ImageSubject"> & {
  * Use `create(ImageSubjectSchema)` to create a new message.
  */
 export const ImageSubjectSchema: GenMessage<ImageSubject> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 5);
+  messageDesc(file_jobs_v1_jobs, 6);
 
 /**
  * @generated from message jobs.v1.JobError
@@ -284,7 +351,7 @@ export type JobError = Message<"jobs.v1.JobError"> & {
  * Use `create(JobErrorSchema)` to create a new message.
  */
 export const JobErrorSchema: GenMessage<JobError> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 6);
+  messageDesc(file_jobs_v1_jobs, 7);
 
 /**
  * @generated from message jobs.v1.Job
@@ -357,7 +424,7 @@ export type Job = Message<"jobs.v1.Job"> & {
  * Use `create(JobSchema)` to create a new message.
  */
 export const JobSchema: GenMessage<Job> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 7);
+  messageDesc(file_jobs_v1_jobs, 8);
 
 /**
  * @generated from message jobs.v1.ListModelsRequest
@@ -370,7 +437,7 @@ export type ListModelsRequest = Message<"jobs.v1.ListModelsRequest"> & {
  * Use `create(ListModelsRequestSchema)` to create a new message.
  */
 export const ListModelsRequestSchema: GenMessage<ListModelsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 8);
+  messageDesc(file_jobs_v1_jobs, 9);
 
 /**
  * @generated from message jobs.v1.ModelLicence
@@ -399,7 +466,7 @@ export type ModelLicence = Message<"jobs.v1.ModelLicence"> & {
  * Use `create(ModelLicenceSchema)` to create a new message.
  */
 export const ModelLicenceSchema: GenMessage<ModelLicence> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 9);
+  messageDesc(file_jobs_v1_jobs, 10);
 
 /**
  * How a generate model runs.
@@ -444,6 +511,13 @@ export type GenerateModelSettings = Message<"jobs.v1.GenerateModelSettings"> & {
    * @generated from field: bool negative_prompt = 6;
    */
   negativePrompt: boolean;
+
+  /**
+   * Accepts a starting image (image-to-image: OpenAI edits and variations).
+   *
+   * @generated from field: bool image_input = 7;
+   */
+  imageInput: boolean;
 };
 
 /**
@@ -451,7 +525,7 @@ export type GenerateModelSettings = Message<"jobs.v1.GenerateModelSettings"> & {
  * Use `create(GenerateModelSettingsSchema)` to create a new message.
  */
 export const GenerateModelSettingsSchema: GenMessage<GenerateModelSettings> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 10);
+  messageDesc(file_jobs_v1_jobs, 11);
 
 /**
  * @generated from message jobs.v1.ModelInfo
@@ -537,7 +611,7 @@ export type ModelInfo = Message<"jobs.v1.ModelInfo"> & {
  * Use `create(ModelInfoSchema)` to create a new message.
  */
 export const ModelInfoSchema: GenMessage<ModelInfo> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 11);
+  messageDesc(file_jobs_v1_jobs, 12);
 
 /**
  * @generated from message jobs.v1.ListModelsResponse
@@ -554,7 +628,7 @@ export type ListModelsResponse = Message<"jobs.v1.ListModelsResponse"> & {
  * Use `create(ListModelsResponseSchema)` to create a new message.
  */
 export const ListModelsResponseSchema: GenMessage<ListModelsResponse> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 12);
+  messageDesc(file_jobs_v1_jobs, 13);
 
 /**
  * @generated from message jobs.v1.ListModelAdminRequest
@@ -571,7 +645,7 @@ export type ListModelAdminRequest = Message<"jobs.v1.ListModelAdminRequest"> & {
  * Use `create(ListModelAdminRequestSchema)` to create a new message.
  */
 export const ListModelAdminRequestSchema: GenMessage<ListModelAdminRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 13);
+  messageDesc(file_jobs_v1_jobs, 14);
 
 /**
  * @generated from message jobs.v1.ModelTiming
@@ -601,7 +675,7 @@ export type ModelTiming = Message<"jobs.v1.ModelTiming"> & {
  * Use `create(ModelTimingSchema)` to create a new message.
  */
 export const ModelTimingSchema: GenMessage<ModelTiming> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 14);
+  messageDesc(file_jobs_v1_jobs, 15);
 
 /**
  * An entry of the model catalogue (services/common/src/model-catalogue.json).
@@ -664,7 +738,7 @@ export type CatalogueModel = Message<"jobs.v1.CatalogueModel"> & {
  * Use `create(CatalogueModelSchema)` to create a new message.
  */
 export const CatalogueModelSchema: GenMessage<CatalogueModel> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 15);
+  messageDesc(file_jobs_v1_jobs, 16);
 
 /**
  * @generated from message jobs.v1.ModelTaskProgress
@@ -712,7 +786,7 @@ export type ModelTaskProgress = Message<"jobs.v1.ModelTaskProgress"> & {
  * Use `create(ModelTaskProgressSchema)` to create a new message.
  */
 export const ModelTaskProgressSchema: GenMessage<ModelTaskProgress> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 16);
+  messageDesc(file_jobs_v1_jobs, 17);
 
 /**
  * An install or removal, run on a worker through the models queue.
@@ -773,7 +847,7 @@ export type ModelTask = Message<"jobs.v1.ModelTask"> & {
  * Use `create(ModelTaskSchema)` to create a new message.
  */
 export const ModelTaskSchema: GenMessage<ModelTask> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 17);
+  messageDesc(file_jobs_v1_jobs, 18);
 
 /**
  * The admin's choices per kind: "" automatic (the workers' default); safety also "none" (no image check).
@@ -802,7 +876,7 @@ export type ModelDefaults = Message<"jobs.v1.ModelDefaults"> & {
  * Use `create(ModelDefaultsSchema)` to create a new message.
  */
 export const ModelDefaultsSchema: GenMessage<ModelDefaults> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 18);
+  messageDesc(file_jobs_v1_jobs, 19);
 
 /**
  * @generated from message jobs.v1.ListModelAdminResponse
@@ -836,7 +910,7 @@ export type ListModelAdminResponse = Message<"jobs.v1.ListModelAdminResponse"> &
  * Use `create(ListModelAdminResponseSchema)` to create a new message.
  */
 export const ListModelAdminResponseSchema: GenMessage<ListModelAdminResponse> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 19);
+  messageDesc(file_jobs_v1_jobs, 20);
 
 /**
  * @generated from message jobs.v1.InstallModelRequest
@@ -858,7 +932,7 @@ export type InstallModelRequest = Message<"jobs.v1.InstallModelRequest"> & {
  * Use `create(InstallModelRequestSchema)` to create a new message.
  */
 export const InstallModelRequestSchema: GenMessage<InstallModelRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 20);
+  messageDesc(file_jobs_v1_jobs, 21);
 
 /**
  * @generated from message jobs.v1.RemoveModelRequest
@@ -880,7 +954,7 @@ export type RemoveModelRequest = Message<"jobs.v1.RemoveModelRequest"> & {
  * Use `create(RemoveModelRequestSchema)` to create a new message.
  */
 export const RemoveModelRequestSchema: GenMessage<RemoveModelRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 21);
+  messageDesc(file_jobs_v1_jobs, 22);
 
 /**
  * @generated from message jobs.v1.SetDefaultModelRequest
@@ -909,7 +983,7 @@ export type SetDefaultModelRequest = Message<"jobs.v1.SetDefaultModelRequest"> &
  * Use `create(SetDefaultModelRequestSchema)` to create a new message.
  */
 export const SetDefaultModelRequestSchema: GenMessage<SetDefaultModelRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 22);
+  messageDesc(file_jobs_v1_jobs, 23);
 
 /**
  * @generated from message jobs.v1.GetSettingsRequest
@@ -922,7 +996,7 @@ export type GetSettingsRequest = Message<"jobs.v1.GetSettingsRequest"> & {
  * Use `create(GetSettingsRequestSchema)` to create a new message.
  */
 export const GetSettingsRequestSchema: GenMessage<GetSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 23);
+  messageDesc(file_jobs_v1_jobs, 24);
 
 /**
  * @generated from message jobs.v1.SystemSettings
@@ -977,7 +1051,7 @@ export type SystemSettings = Message<"jobs.v1.SystemSettings"> & {
  * Use `create(SystemSettingsSchema)` to create a new message.
  */
 export const SystemSettingsSchema: GenMessage<SystemSettings> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 24);
+  messageDesc(file_jobs_v1_jobs, 25);
 
 /**
  * @generated from message jobs.v1.UpdateSettingsRequest
@@ -999,7 +1073,7 @@ export type UpdateSettingsRequest = Message<"jobs.v1.UpdateSettingsRequest"> & {
  * Use `create(UpdateSettingsRequestSchema)` to create a new message.
  */
 export const UpdateSettingsRequestSchema: GenMessage<UpdateSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 25);
+  messageDesc(file_jobs_v1_jobs, 26);
 
 /**
  * @generated from message jobs.v1.GetJobStatsRequest
@@ -1023,7 +1097,7 @@ export type GetJobStatsRequest = Message<"jobs.v1.GetJobStatsRequest"> & {
  * Use `create(GetJobStatsRequestSchema)` to create a new message.
  */
 export const GetJobStatsRequestSchema: GenMessage<GetJobStatsRequest> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 26);
+  messageDesc(file_jobs_v1_jobs, 27);
 
 /**
  * @generated from message jobs.v1.DayCount
@@ -1047,7 +1121,7 @@ export type DayCount = Message<"jobs.v1.DayCount"> & {
  * Use `create(DayCountSchema)` to create a new message.
  */
 export const DayCountSchema: GenMessage<DayCount> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 27);
+  messageDesc(file_jobs_v1_jobs, 28);
 
 /**
  * @generated from message jobs.v1.JobStats
@@ -1071,7 +1145,206 @@ export type JobStats = Message<"jobs.v1.JobStats"> & {
  * Use `create(JobStatsSchema)` to create a new message.
  */
 export const JobStatsSchema: GenMessage<JobStats> = /*@__PURE__*/
-  messageDesc(file_jobs_v1_jobs, 28);
+  messageDesc(file_jobs_v1_jobs, 29);
+
+/**
+ * @generated from message jobs.v1.GetWebhookSecretRequest
+ */
+export type GetWebhookSecretRequest = Message<"jobs.v1.GetWebhookSecretRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+};
+
+/**
+ * Describes the message jobs.v1.GetWebhookSecretRequest.
+ * Use `create(GetWebhookSecretRequestSchema)` to create a new message.
+ */
+export const GetWebhookSecretRequestSchema: GenMessage<GetWebhookSecretRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 30);
+
+/**
+ * @generated from message jobs.v1.RotateWebhookSecretRequest
+ */
+export type RotateWebhookSecretRequest = Message<"jobs.v1.RotateWebhookSecretRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+};
+
+/**
+ * Describes the message jobs.v1.RotateWebhookSecretRequest.
+ * Use `create(RotateWebhookSecretRequestSchema)` to create a new message.
+ */
+export const RotateWebhookSecretRequestSchema: GenMessage<RotateWebhookSecretRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 31);
+
+/**
+ * @generated from message jobs.v1.WebhookSecret
+ */
+export type WebhookSecret = Message<"jobs.v1.WebhookSecret"> & {
+  /**
+   * "whsec_" + base64 of 32 random bytes, as the Standard Webhooks libraries take it.
+   *
+   * @generated from field: string secret = 1;
+   */
+  secret: string;
+
+  /**
+   * @generated from field: string created_at = 2;
+   */
+  createdAt: string;
+};
+
+/**
+ * Describes the message jobs.v1.WebhookSecret.
+ * Use `create(WebhookSecretSchema)` to create a new message.
+ */
+export const WebhookSecretSchema: GenMessage<WebhookSecret> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 32);
+
+/**
+ * @generated from message jobs.v1.ListWebhookDeliveriesRequest
+ */
+export type ListWebhookDeliveriesRequest = Message<"jobs.v1.ListWebhookDeliveriesRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * From the previous page's next_cursor; empty for the first page.
+   *
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+
+  /**
+   * 1..100; 0 for 20.
+   *
+   * @generated from field: uint32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message jobs.v1.ListWebhookDeliveriesRequest.
+ * Use `create(ListWebhookDeliveriesRequestSchema)` to create a new message.
+ */
+export const ListWebhookDeliveriesRequestSchema: GenMessage<ListWebhookDeliveriesRequest> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 33);
+
+/**
+ * @generated from message jobs.v1.WebhookDelivery
+ */
+export type WebhookDelivery = Message<"jobs.v1.WebhookDelivery"> & {
+  /**
+   * The webhook-id header ("msg_…"), the same on every attempt.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * "job.completed", "job.failed" or "job.cancelled".
+   *
+   * @generated from field: string event_type = 2;
+   */
+  eventType: string;
+
+  /**
+   * @generated from field: string job_id = 3;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string url = 4;
+   */
+  url: string;
+
+  /**
+   * "pending", "delivered" or "failed".
+   *
+   * @generated from field: string status = 5;
+   */
+  status: string;
+
+  /**
+   * @generated from field: uint32 attempts = 6;
+   */
+  attempts: number;
+
+  /**
+   * HTTP status of the last attempt; absent when it got no answer.
+   *
+   * @generated from field: optional uint32 last_status = 7;
+   */
+  lastStatus?: number | undefined;
+
+  /**
+   * Why the last attempt failed, in words; empty when it succeeded.
+   *
+   * @generated from field: string last_error = 8;
+   */
+  lastError: string;
+
+  /**
+   * @generated from field: string created_at = 9;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: string updated_at = 10;
+   */
+  updatedAt: string;
+
+  /**
+   * Empty while pending or after failing for good.
+   *
+   * @generated from field: string delivered_at = 11;
+   */
+  deliveredAt: string;
+
+  /**
+   * When the next attempt is due; empty unless pending.
+   *
+   * @generated from field: string next_attempt_at = 12;
+   */
+  nextAttemptAt: string;
+};
+
+/**
+ * Describes the message jobs.v1.WebhookDelivery.
+ * Use `create(WebhookDeliverySchema)` to create a new message.
+ */
+export const WebhookDeliverySchema: GenMessage<WebhookDelivery> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 34);
+
+/**
+ * @generated from message jobs.v1.ListWebhookDeliveriesResponse
+ */
+export type ListWebhookDeliveriesResponse = Message<"jobs.v1.ListWebhookDeliveriesResponse"> & {
+  /**
+   * @generated from field: repeated jobs.v1.WebhookDelivery deliveries = 1;
+   */
+  deliveries: WebhookDelivery[];
+
+  /**
+   * Empty on the last page.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message jobs.v1.ListWebhookDeliveriesResponse.
+ * Use `create(ListWebhookDeliveriesResponseSchema)` to create a new message.
+ */
+export const ListWebhookDeliveriesResponseSchema: GenMessage<ListWebhookDeliveriesResponse> = /*@__PURE__*/
+  messageDesc(file_jobs_v1_jobs, 35);
 
 /**
  * @generated from enum jobs.v1.JobStatus
@@ -1101,6 +1374,13 @@ export enum JobStatus {
    * @generated from enum value: JOB_STATUS_ERROR = 4;
    */
   ERROR = 4,
+
+  /**
+   * Stopped at its owner's request: no images kept, nothing recorded in history.
+   *
+   * @generated from enum value: JOB_STATUS_CANCELLED = 5;
+   */
+  CANCELLED = 5,
 }
 
 /**
@@ -1260,6 +1540,48 @@ export const JobsService: GenService<{
     methodKind: "unary";
     input: typeof GetJobStatsRequestSchema;
     output: typeof JobStatsSchema;
+  },
+  /**
+   * The owner cancels an unfinished job: a waiting one leaves the queue and ends CANCELLED at once; a running
+   * one is flagged and ends CANCELLED when the worker stops at its next step. A finished job:
+   * FAILED_PRECONDITION; someone else's or a missing one: NOT_FOUND.
+   *
+   * @generated from rpc jobs.v1.JobsService.CancelJob
+   */
+  cancelJob: {
+    methodKind: "unary";
+    input: typeof CancelJobRequestSchema;
+    output: typeof JobSchema;
+  },
+  /**
+   * Signed webhooks (Standard Webhooks). The caller's signing secret, created on first need.
+   *
+   * @generated from rpc jobs.v1.JobsService.GetWebhookSecret
+   */
+  getWebhookSecret: {
+    methodKind: "unary";
+    input: typeof GetWebhookSecretRequestSchema;
+    output: typeof WebhookSecretSchema;
+  },
+  /**
+   * Replaces the caller's signing secret at once; the old one still signs beside it for 24 hours.
+   *
+   * @generated from rpc jobs.v1.JobsService.RotateWebhookSecret
+   */
+  rotateWebhookSecret: {
+    methodKind: "unary";
+    input: typeof RotateWebhookSecretRequestSchema;
+    output: typeof WebhookSecretSchema;
+  },
+  /**
+   * The caller's webhook deliveries, newest first.
+   *
+   * @generated from rpc jobs.v1.JobsService.ListWebhookDeliveries
+   */
+  listWebhookDeliveries: {
+    methodKind: "unary";
+    input: typeof ListWebhookDeliveriesRequestSchema;
+    output: typeof ListWebhookDeliveriesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_jobs_v1_jobs, 0);
