@@ -48,7 +48,10 @@ describe('cancelling a generation in a real browser', () => {
       await button.waitFor({ state: 'visible', timeout: 30_000 });
       await page.locator('.results').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `generator-cancel-${lang}-${width}.png`) });
+      // The stream's `cancelled` event may reach the page before the DELETE's own answer: wait for both.
+      const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE');
       await button.click();
+      expect((await deleted).status()).toBe(200);
       await expect.poll(() => page.locator('.results [role="status"]').textContent()).toContain(cancelled);
       expect(deletes).toEqual([200]);
       // The button goes with the job, and the form is free for the next prompt.

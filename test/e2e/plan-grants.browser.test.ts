@@ -122,7 +122,7 @@ describe('granting plans in a real browser', () => {
     }
 
     await onPage(tokens.admin, '/en/admin/users', async (page) => {
-      await page.getByRole('button', { name: 'Grant a plan to ines' }).click();
+      await page.getByRole('button', { name: 'Grant plan to ines' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Grant a plan to ines' });
       await dialog.getByLabel('Plan', { exact: true }).selectOption('enterprise');
       // A bad number is caught in place, before anything is sent.
