@@ -144,9 +144,18 @@ async function startPlanes(photo: Uint8Array, width: number, height: number): Pr
     .toBuffer();
   const n = EMOJI_SIDE * EMOJI_SIDE;
   const planes = new Float32Array(4 * n);
+  // Opaque in the middle, fading out over the outer band: the model was trained on subjects on transparency,
+  // and a square that stays opaque to its edges would be pasted onto the background as a hard-edged tile.
+  const band = EMOJI_SIDE * 0.2;
   for (let i = 0; i < n; i++) {
-    for (let c = 0; c < 3; c++) planes[c * n + i] = rgb[i * 3 + c]! / 255;
-    planes[3 * n + i] = 1;
+    const x = i % EMOJI_SIDE;
+    const y = Math.floor(i / EMOJI_SIDE);
+    const edge = Math.min(x, y, EMOJI_SIDE - 1 - x, EMOJI_SIDE - 1 - y) + 0.5;
+    const t = Math.min(1, edge / band);
+    const alpha = t * t * (3 - 2 * t);
+    // Premultiplied, as the model's pictures are.
+    for (let c = 0; c < 3; c++) planes[c * n + i] = (rgb[i * 3 + c]! / 255) * alpha;
+    planes[3 * n + i] = alpha;
   }
   return planes;
 }
