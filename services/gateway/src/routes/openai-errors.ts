@@ -3,7 +3,9 @@
 // fault). Our own errors (AppError codes and reasons) keep their codes; validation errors are put the way
 // OpenAI words them. The rest of the API keeps {error, message} (http-errors.ts).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import { errorReply } from '../http-errors.ts';
+import type { OpenAiErrorResponse } from './openai-images.schemas.ts';
 
 /** /v1 and everything under it. */
 export function isOpenAiPath(url: string): boolean {
@@ -22,9 +24,8 @@ export class OpenAiError extends Error {
   }
 }
 
-export interface OpenAiErrorBody {
-  error: { message: string; type: string; param: string | null; code: string | null };
-}
+/** The body of every /v1 error: the documented schema's own type, so the two cannot drift. */
+export type OpenAiErrorBody = Static<typeof OpenAiErrorResponse>;
 
 /** OpenAI's `type` per status: it answers invalid_request_error for 4xx, bad keys (401) included. */
 export function openAiErrorType(status: number): string {
