@@ -47,6 +47,28 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect((await auth.accounts.checkSession(second.sessionId)).isAdmin).toBe(false);
   });
 
+  it('gives a retried sign-in (same request id) the session its first attempt made, and a new request a new one', async () => {
+    await auth.accounts.register({ username: 'retrier', password: 'retry password' });
+    const login = (requestId: string) =>
+      auth.accounts.login({
+        username: 'retrier',
+        password: 'retry password',
+        clientIp: '10.9.0.1',
+        requestId,
+      });
+    const first = await login('req-1');
+    const retried = await login('req-1');
+    expect(retried.sessionId).toBe(first.sessionId);
+    expect((await auth.accounts.checkSession(retried.sessionId)).active).toBe(true);
+    const other = await login('req-2');
+    expect(other.sessionId).not.toBe(first.sessionId);
+    // After a logout, a client reusing the request id gets a working session, not the ended one.
+    await auth.accounts.logout(first.sessionId);
+    const again = await login('req-1');
+    expect(again.sessionId).not.toBe(first.sessionId);
+    expect((await auth.accounts.checkSession(again.sessionId)).active).toBe(true);
+  });
+
   it.each([
     ['ab', 'password1', 'Username must be 3 to 32 characters'],
     ['a'.repeat(33), 'password1', 'Username must be 3 to 32 characters'],

@@ -1,5 +1,5 @@
 // Accounts, passwords, sessions and roles. Every permission is checked here against the caller's id.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
 import { checkAvatar, checkPassword, checkProfileName, checkUsername } from './account-rules.ts';
 import type { UserRow } from './db/schema.ts';
@@ -73,10 +73,23 @@ export function createAccountsService(deps: {
   // Unknown usernames are checked against this, so they take as long as a wrong password.
   const dummyHash = deps.hasher.hash(randomUUID());
 
-  async function startSession(user: UserRow): Promise<SignInResult> {
-    const sessionId = randomUUID();
-    const expiresAt = new Date(Date.now() + settings.sessionTtlMs);
-    await deps.sessions.create({ id: sessionId, userId: user.id, expiresAt });
+  /**
+   * A new session; with the caller's request id, a repeat of the same request (a gRPC retry on another replica
+   * after the first one died mid-call) gets the session the first attempt made instead of a second one.
+   */
+  async function startSession(user: UserRow, requestId?: string): Promise<SignInResult> {
+    let sessionId = requestId ? sessionIdForRequest(requestId, user.id) : randomUUID();
+    let expiresAt = new Date(Date.now() + settings.sessionTtlMs);
+    if (!(await deps.sessions.createOnce({ id: sessionId, userId: user.id, expiresAt }))) {
+      const first = await deps.sessions.find(sessionId);
+      if (first && first.userId === user.id && first.revokedAt === null && first.expiresAt > new Date()) {
+        expiresAt = first.expiresAt;
+      } else {
+        // The id was used before and ended (a client reusing its request id after a logout): a fresh one.
+        sessionId = randomUUID();
+        await deps.sessions.createOnce({ id: sessionId, userId: user.id, expiresAt });
+      }
+    }
     await deps.userStats.markSeen(user.id);
     const token = await deps.keys.sign({ userId: user.id, sessionId, expiresAt });
     return { token, sessionId, user };
@@ -120,7 +133,12 @@ export function createAccountsService(deps: {
       return startSession(user);
     },
 
-    async login(input: { username: string; password: string; clientIp: string }): Promise<SignInResult> {
+    async login(input: {
+      username: string;
+      password: string;
+      clientIp: string;
+      requestId?: string;
+    }): Promise<SignInResult> {
       const username = input.username.trim();
       const since = new Date(Date.now() - settings.loginWindowMs);
       const keys = [`user:${username.toLowerCase()}`, ...(input.clientIp ? [`ip:${input.clientIp}`] : [])];
@@ -137,7 +155,7 @@ export function createAccountsService(deps: {
       }
       if (user.bannedAt) throw BANNED();
       await deps.throttle.clear(keys[0]!);
-      return startSession(user);
+      return startSession(user, input.requestId);
     },
 
     async logout(sessionId: string): Promise<void> {
@@ -235,3 +253,10 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
+
+/** The session a sign-in request makes, the same for every attempt of that request (a UUID, version 8). */
+export function sessionIdForRequest(requestId: string, userId: number): string {
+  const hex = createHash('sha256').update(`session:${userId}:${requestId}`).digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

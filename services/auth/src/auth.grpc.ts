@@ -50,8 +50,8 @@ export function authGrpc(deps: {
     getUser: async ({ userId }) => toUserMessage(await accounts.getUser(userId)),
     register: async ({ username, password, clientIp }) =>
       toSignIn(await accounts.register({ username, password, clientIp })),
-    login: async ({ username, password, clientIp }) =>
-      toSignIn(await accounts.login({ username, password, clientIp })),
+    login: async ({ username, password, clientIp }, { requestId }) =>
+      toSignIn(await accounts.login({ username, password, clientIp, requestId })),
     async logout({ sessionId }) {
       await accounts.logout(sessionId);
       return {};

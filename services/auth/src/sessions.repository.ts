@@ -12,6 +12,8 @@ import {
 
 export interface SessionsRepository {
   create(session: { id: string; userId: number; expiresAt: Date }): Promise<void>;
+  /** Inserts the session unless one with its id exists; resolves whether this call inserted it. */
+  createOnce(session: { id: string; userId: number; expiresAt: Date }): Promise<boolean>;
   find(id: string): Promise<SessionRow | undefined>;
   revoke(id: string): Promise<void>;
   revokeAllOf(userId: number): Promise<void>;
@@ -21,6 +23,14 @@ export function createSessionsRepository(db: Database<typeof schema>): SessionsR
   return {
     async create(session) {
       await db.insert(sessions).values(session);
+    },
+    async createOnce(session) {
+      const inserted = await db
+        .insert(sessions)
+        .values(session)
+        .onConflictDoNothing({ target: sessions.id })
+        .returning({ id: sessions.id });
+      return inserted.length > 0;
     },
     async find(id) {
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);

@@ -1,3 +1,4 @@
+import { MethodOptions_IdempotencyLevel } from '@bufbuild/protobuf/wkt';
 import * as grpc from '@grpc/grpc-js';
 import { AppError, isAppErrorCode } from './app-error.ts';
 import { methodDefinition } from './grpc-definition.ts';
@@ -57,6 +58,45 @@ function startCall(service: string, method: string, options?: CallOptions) {
   return { metadata, end };
 }
 
+/**
+ * Retries of an idempotent call that met UNAVAILABLE (a replica gone, restarting or refusing): up to three
+ * more attempts within about a second, each picked by round_robin, so usually on another replica. No retry
+ * throttling: when a replica dies under load, all its calls fail at once, and a token bucket would refuse
+ * exactly the retries that matter. Four attempts bound the extra load, and a channel whose replicas are all
+ * down fails each attempt locally, without sending anything.
+ */
+const RETRY_POLICY = {
+  maxAttempts: 4,
+  initialBackoff: '0.05s',
+  maxBackoff: '0.5s',
+  backoffMultiplier: 2,
+  retryableStatusCodes: ['UNAVAILABLE'],
+};
+
+/**
+ * The channel's gRPC service config: round_robin over every address the target names (each replica gets
+ * its share, instead of the first address getting every call), and retries for the rpcs the .proto marks
+ * NO_SIDE_EFFECTS or IDEMPOTENT. Any other call is sent again only by grpc-js's transparent retry, when no
+ * server received it.
+ */
+export function serviceConfigFor(service: AnyService) {
+  const retried = service.methods.filter(
+    (method) => method.idempotency !== MethodOptions_IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
+  );
+  return {
+    loadBalancingConfig: [{ round_robin: {} }],
+    methodConfig:
+      retried.length === 0
+        ? []
+        : [
+            {
+              name: retried.map((method) => ({ service: service.typeName, method: method.name })),
+              retryPolicy: RETRY_POLICY,
+            },
+          ],
+  };
+}
+
 /** A typed client: unary RPCs return promises, server-streaming RPCs async iterables. Every unary call has a deadline. */
 export function createServiceClient<S extends AnyService>(
   service: S,
@@ -66,6 +106,16 @@ export function createServiceClient<S extends AnyService>(
   const client = new grpc.Client(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 1,
+    'grpc.service_config': JSON.stringify(serviceConfigFor(service)),
+    // Ours alone: a DNS TXT record must not swap the balancing or retry policy.
+    'grpc.service_config_disable_resolution': 1,
+    // A name is looked up again when a connection drops (a pod gone, or the server's periodic GOAWAY, see
+    // grpc-server.ts); at most every 5 s, so replaced pods are found within seconds, not grpc-js's 30 s.
+    'grpc.dns_min_time_between_resolutions_ms': 5_000,
+    // A replica restarted at the same address (a rolling restart) is tried again within a second, not after
+    // grpc-js's default backoff of up to 2 minutes, so the next replica's restart never finds none ready.
+    'grpc.initial_reconnect_backoff_ms': 250,
+    'grpc.max_reconnect_backoff_ms': 1_000,
   });
   const api: Record<string, unknown> = { close: () => client.close() };
   for (const method of service.methods) {
