@@ -43,6 +43,13 @@ const privateKeys = config.AUTH_SIGNING_KEYS
   ? parseSigningKeys(config.AUTH_SIGNING_KEYS)
   : [loadOrCreateKeyFile(join(config.DATA_DIR, 'auth', 'signing-key.pem'))];
 const keys = await createSigningKeys(privateKeys);
+if (!config.AUTH_SIGNING_KEYS && config.NODE_ENV === 'production') {
+  // Each replica would make its own key, and the gateway would refuse tokens of every replica but one.
+  host.logger.warn(
+    'AUTH_SIGNING_KEYS is not set: this replica signs with a key of its own (DATA_DIR), so sign-ins fail ' +
+      'across replicas. Give every replica the same value: npm run -s admin -- signing-keys new',
+  );
+}
 // Billing decides whose plan includes API access (Enterprise).
 const billing = createServiceClient(BillingService, config.BILLING_ADDR, host.clientSettings);
 host.shutdown.add('billing client', async () => billing.close());

@@ -1,15 +1,13 @@
 // Token signing keys. The first key signs; every key verifies, so adding a new key in front and keeping the
 // old one behind it rotates keys without logging anyone out. The key id (`kid`) is the JWK thumbprint.
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type JsonWebKey,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { signingAlgorithmOf } from '@pictura/common/signing-key-set';
 import { calculateJwkThumbprint, type JWK, SignJWT } from 'jose';
+
+// The value's format, and making and rotating it, are shared with the operator's CLI.
+export { parseSigningKeys } from '@pictura/common/signing-key-set';
 
 export const TOKEN_ISSUER = 'pictura-auth';
 export const TOKEN_AUDIENCE = 'pictura';
@@ -29,30 +27,11 @@ export interface SigningKeys {
   readonly current: SigningKey;
 }
 
-function algorithmOf(key: KeyObject): SigningKey['alg'] {
-  if (key.asymmetricKeyType === 'ed25519') return 'EdDSA';
-  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return 'ES256';
-  throw new Error(`signing keys must be Ed25519 or P-256, not ${key.asymmetricKeyType}`);
-}
-
 async function toSigningKey(privateKey: KeyObject): Promise<SigningKey> {
-  const alg = algorithmOf(privateKey);
+  const alg = signingAlgorithmOf(privateKey);
   const exported = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK;
   const kid = await calculateJwkThumbprint(exported);
   return { kid, alg, privateKey, publicJwk: { ...exported, kid, alg, use: 'sig' } };
-}
-
-/** AUTH_SIGNING_KEYS: a JSON array whose items are PKCS#8 PEM strings or private JWKs; or one PEM. */
-export function parseSigningKeys(value: string): KeyObject[] {
-  const trimmed = value.trim();
-  const items: unknown[] = trimmed.startsWith('-----') ? [trimmed] : (JSON.parse(trimmed) as unknown[]);
-  if (!Array.isArray(items) || items.length === 0)
-    throw new Error('AUTH_SIGNING_KEYS must list at least one key');
-  return items.map((item) =>
-    typeof item === 'string'
-      ? createPrivateKey(item)
-      : createPrivateKey({ key: item as JsonWebKey, format: 'jwk' }),
-  );
 }
 
 /** The key kept under DATA_DIR when none is configured: generated once, readable only by its owner. */

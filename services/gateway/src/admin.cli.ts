@@ -1,25 +1,51 @@
 // `npm run admin -- grant-plan <username> <plan> [--months N | --until YYYY-MM-DD] [--note "…"]`
+// `npm run -s admin -- signing-keys new|rotate [...]`
 //
-// The operator's console for a running instance: it talks gRPC to auth and billing at the addresses the
-// services use (AUTH_ADDR, BILLING_ADDR, as the gateway reads them). It acts as the owner account (user 1,
-// always an administrator, spec section 6), so billing checks an administrator exactly as for the web
-// console, and the grant is recorded as given by that account. Exit code 0 on success, 1 on any failure.
+// The operator's console. grant-plan talks gRPC to auth and billing at the addresses the services use
+// (AUTH_ADDR, BILLING_ADDR, as the gateway reads them). It acts as the owner account (user 1, always an
+// administrator, spec section 6), so billing checks an administrator exactly as for the web console, and
+// the grant is recorded as given by that account. signing-keys needs no running service: it prints a value
+// for AUTH_SIGNING_KEYS on stdout (what it did on stderr). Exit code 0 on success, 1 on any failure.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AppError } from '@pictura/common/app-error';
 import { baseConfigShape, loadConfig } from '@pictura/common/config';
 import { AuthService, type User } from '@pictura/common/gen/auth/v1/auth_pb';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
+import {
+  newSigningKeys,
+  promoteSigningKey,
+  rotateSigningKeys,
+  type SigningKeyFormat,
+} from '@pictura/common/signing-key-set';
+import { z } from 'zod';
 import type { AuthClient, BillingClient } from './clients.ts';
 
 const USAGE = `usage: npm run admin -- grant-plan <username> <plan> [--months N | --until YYYY-MM-DD] [--note "…"]
+       npm run -s admin -- signing-keys new [--format pem|jwk]
+       npm run -s admin -- signing-keys rotate [--stage] [--keep N] [--from FILE] [--format pem|jwk]
+       npm run -s admin -- signing-keys promote [--from FILE]
        npm run admin -- help
 
   grant-plan   gives <username> a paid plan (premium, ultimate or enterprise) without payment, for
                --months N (1 to 36, default 1) or until --until YYYY-MM-DD (00:00 UTC of that day);
                the note is shown to administrators. The user sees it in their billing history.
 
-Talks to the running auth and billing services at AUTH_ADDR and BILLING_ADDR (defaults ${baseConfigShape.AUTH_ADDR.parse(undefined)} and ${baseConfigShape.BILLING_ADDR.parse(undefined)}).`;
+  signing-keys prints a value for AUTH_SIGNING_KEYS (every auth replica needs the same one) on stdout,
+               what changed on stderr; -s keeps npm's banner out of stdout. The first key signs, every
+               key verifies. The current value is read from AUTH_SIGNING_KEYS, or --from FILE holding the
+               value or a .env file that sets it. Kept keys are copied unchanged.
+    new        one new Ed25519 key: a JSON array on one line (PEM inside; --format jwk writes a private
+               JWK, simplest in a .env file).
+    rotate     a new key in front of the current ones: it signs once auth restarts, and the old keys
+               still verify the sessions they signed. With several auth replicas use --stage: the new key
+               goes behind the signer, so every replica knows it before any signs with it; once all run
+               that value, promote. --keep N keeps at most N current keys: drop a key once the sessions
+               it signed have expired (AUTH_SESSION_DAYS); --keep 0 ends every session (a leaked key).
+    promote    the second key (a staged one) becomes the signer; the previous signer still verifies.
+
+grant-plan talks to the running auth and billing services at AUTH_ADDR and BILLING_ADDR (defaults ${baseConfigShape.AUTH_ADDR.parse(undefined)} and ${baseConfigShape.BILLING_ADDR.parse(undefined)}).`;
 
 const GRANTABLE = ['premium', 'ultimate', 'enterprise'];
 /** User 1 is always an administrator (spec section 6): the operator acts as that account. */
@@ -107,11 +133,107 @@ async function grantPlan(args: string[], clients: Clients): Promise<string> {
   return `granted ${plan} to @${user.username} (user ${user.id}) until ${granted.currentPeriodEnd} (subscription ${granted.id})`;
 }
 
+/** The AUTH_SIGNING_KEYS value in a file: the value itself, or a .env file's AUTH_SIGNING_KEYS line. */
+function signingKeysInFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  const line = /^\s*(?:export\s+)?AUTH_SIGNING_KEYS\s*=(.*)$/m.exec(text);
+  if (!line) return text;
+  const value = line[1]!.trim();
+  return /^(['"]).*\1$/.test(value) ? value.slice(1, -1) : value;
+}
+
+function formatOption(value: string | undefined): SigningKeyFormat | undefined {
+  if (value === undefined || value === 'pem' || value === 'jwk') return value;
+  throw new CliError(`--format must be pem or jwk, not "${value}"`);
+}
+
+/** Reads the current value for rotate and promote; a JSON error would quote private key material. */
+function withCurrentKeys<T>(source: string, current: string | undefined, change: (value: string) => T): T {
+  if (!current?.trim()) {
+    throw new CliError(`no keys in ${source}: set AUTH_SIGNING_KEYS or give --from FILE`);
+  }
+  try {
+    return change(current);
+  } catch (error) {
+    const why =
+      error instanceof SyntaxError ? 'not a JSON array of keys nor a PEM key' : (error as Error).message;
+    throw new CliError(`cannot use the keys in ${source}: ${why}`);
+  }
+}
+
+function signingKeys(args: string[], currentFromEnv: () => string | undefined): AdminOutput {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      from: { type: 'string' },
+      keep: { type: 'string' },
+      format: { type: 'string' },
+      stage: { type: 'boolean' },
+    },
+  });
+  const [action, ...extra] = positionals;
+  if (extra.length) throw new CliError(`unexpected "${extra.join(' ')}"\n${USAGE}`);
+  const format = formatOption(values.format);
+  const only = (allowed: string[]) => {
+    const given = Object.keys(values).filter((name) => !allowed.includes(name));
+    if (given.length) throw new CliError(`signing-keys ${action} takes no --${given.join(', --')}`);
+  };
+  if (action === 'new') {
+    only(['format']);
+    const { value, kid } = newSigningKeys(format);
+    return { out: value, notes: `new signing key ${kid}` };
+  }
+  const source = values.from ?? 'AUTH_SIGNING_KEYS';
+  const current = values.from !== undefined ? signingKeysInFile(values.from) : currentFromEnv();
+  if (action === 'promote') {
+    only(['from']);
+    const promoted = withCurrentKeys(source, current, promoteSigningKey);
+    return {
+      out: promoted.value,
+      notes: `signing key ${promoted.signer} signs once auth restarts; ${promoted.previous} still verifies`,
+    };
+  }
+  if (action !== 'rotate') throw new CliError(`expected signing-keys new, rotate or promote\n${USAGE}`);
+  if (values.keep !== undefined && !/^\d+$/.test(values.keep)) {
+    throw new CliError('--keep must be a whole number, 0 or more');
+  }
+  const keep = values.keep === undefined ? undefined : Number(values.keep);
+  const rotation = withCurrentKeys(source, current, (value) =>
+    rotateSigningKeys(value, { keep, format, stage: values.stage }),
+  );
+  const notes = [
+    values.stage
+      ? `staged signing key ${rotation.added}: it verifies now; run signing-keys promote once every replica has this value`
+      : `new signing key ${rotation.added}: it signs once auth restarts`,
+  ];
+  if (rotation.kept.length) notes.push(`kept: ${rotation.kept.join(', ')}`);
+  if (rotation.dropped.length)
+    notes.push(`dropped (sessions they signed end): ${rotation.dropped.join(', ')}`);
+  return { out: rotation.value, notes: notes.join('\n') };
+}
+
+interface AdminOutput {
+  /** For stdout: the answer, or a value meant for a file. */
+  out: string;
+  /** For stderr: what happened, kept apart from a value. */
+  notes?: string;
+}
+
 /** Runs one command; resolves to what to print, or rejects with a CliError naming what went wrong. */
-async function runAdminCommand(argv: string[], clients: () => Clients): Promise<string> {
+async function runAdminCommand(
+  argv: string[],
+  deps: { clients: () => Clients; signingKeysFromEnv: () => string | undefined },
+): Promise<AdminOutput> {
   const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') return USAGE;
-  if (command === 'grant-plan') return grantPlan(rest, clients());
+  if (!command || command === 'help' || command === '--help' || command === '-h') return { out: USAGE };
+  if (command === 'grant-plan') return { out: await grantPlan(rest, deps.clients()) };
+  if (command === 'signing-keys') return signingKeys(rest, deps.signingKeysFromEnv);
   throw new CliError(`unknown command "${command}"\n${USAGE}`);
 }
 
@@ -120,17 +242,22 @@ async function main() {
     AUTH_ADDR: baseConfigShape.AUTH_ADDR,
     BILLING_ADDR: baseConfigShape.BILLING_ADDR,
     GRPC_DEADLINE_MS: baseConfigShape.GRPC_DEADLINE_MS,
+    AUTH_SIGNING_KEYS: z.string().optional(),
   });
   const settings = { deadlineMs: Math.min(config.GRPC_DEADLINE_MS, 5000) };
   let opened: { auth: ReturnType<typeof createAuth>; billing: ReturnType<typeof createBilling> } | undefined;
   const createAuth = () => createServiceClient(AuthService, config.AUTH_ADDR, settings);
   const createBilling = () => createServiceClient(BillingService, config.BILLING_ADDR, settings);
   try {
-    const text = await runAdminCommand(process.argv.slice(2), () => {
-      opened = { auth: createAuth(), billing: createBilling() };
-      return opened;
+    const { out, notes } = await runAdminCommand(process.argv.slice(2), {
+      clients: () => {
+        opened = { auth: createAuth(), billing: createBilling() };
+        return opened;
+      },
+      signingKeysFromEnv: () => config.AUTH_SIGNING_KEYS,
     });
-    process.stdout.write(`${text}\n`);
+    if (notes) process.stderr.write(`${notes}\n`);
+    process.stdout.write(`${out}\n`);
     process.exitCode = 0;
   } catch (error) {
     const message = error instanceof CliError ? error.message : String(error);

@@ -25,7 +25,9 @@ export function createTokenVerifier(options: {
   refreshEveryMs?: number;
   minRefreshMs?: number;
 }): TokenVerifier {
-  const minRefreshMs = options.minRefreshMs ?? 10_000;
+  // One refetch a second at most: a token signed by a key rotated in moments ago is accepted at once, while
+  // made-up key ids cost auth no more than one cheap read a second per gateway.
+  const minRefreshMs = options.minRefreshMs ?? 1_000;
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let loading: Promise<void> | undefined;
   let loadedAt = 0;
