@@ -1,5 +1,6 @@
 // Images live behind this small interface: the filesystem under DATA_DIR/objects by default (a shared
-// volume in Kubernetes). Keys are content hashes, so the same bytes are stored once and URLs never change.
+// volume in Kubernetes), or an S3 bucket (s3-object-store.ts; object-stores.ts picks by OBJECT_STORE).
+// Keys are content hashes, so the same bytes are stored once and URLs never change.
 //
 // Because two owners may share one object (the same bytes uploaded twice, a history item and the community
 // post made from it), nobody deletes an object directly: each owner *holds* it, and the object goes when the
@@ -54,6 +55,11 @@ export interface ObjectStore {
   release(key: string, holder: string): Promise<boolean>;
   /** Deletes objects that no holder keeps and that are older than `olderThanMs`: guests' outputs, abandoned uploads. Resolves the number deleted. */
   sweepUnheld(olderThanMs: number): Promise<number>;
+  /**
+   * A short-lived URL that clients fetch the object from directly, bypassing the gateway, or null when there
+   * is no such object. Present only when the operator chose it (FILES_REDIRECT=presigned on an S3 store).
+   */
+  directUrl?(key: string): Promise<{ url: string; expiresInSeconds: number } | null>;
 }
 
 export interface FileObjectStoreOptions {
@@ -61,8 +67,8 @@ export interface FileObjectStoreOptions {
   now?: () => number;
 }
 
-/** A holder as one safe file name: no separators, never '.' or '..'. */
-function encodeHolder(holder: string): string {
+/** A holder as one safe file name (or S3 key segment): no separators, never '.' or '..'. */
+export function encodeHolder(holder: string): string {
   if (holder === '' || holder.length > 200) throw new Error('invalid holder');
   return encodeURIComponent(holder).replaceAll('.', '%2E');
 }

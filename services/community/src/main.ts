@@ -1,19 +1,22 @@
 // Composition root of the community service.
-import { join } from 'node:path';
 import { createAdminCheck } from '@pictura/common/admin-check';
-import { baseConfigShape, configTypes, loadConfig } from '@pictura/common/config';
+import { baseConfigShape, configTypes, loadConfig, objectStoreConfigShape } from '@pictura/common/config';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { CommunityService } from '@pictura/common/gen/community/v1/community_pb';
 import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
 import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
-import { createFileObjectStore } from '@pictura/common/object-store';
+import { createObjectStore } from '@pictura/common/object-stores';
 import { startServiceHost } from '@pictura/common/service-host';
 import { composeCommunity } from './community.compose.ts';
 import { schema } from './db/schema.ts';
 import { createMaxTagsSetting } from './max-tags.setting.ts';
 
-const config = loadConfig({ ...baseConfigShape, METRICS_PORT: configTypes.port.default(9103) });
+const config = loadConfig({
+  ...baseConfigShape,
+  ...objectStoreConfigShape,
+  METRICS_PORT: configTypes.port.default(9103),
+});
 const host = await startServiceHost({
   service: 'community',
   config,
@@ -33,7 +36,7 @@ const community = composeCommunity({
   admin: createAdminCheck(auth),
   history,
   // Published images are held as 'community:<post id>', so they outlive the history item they came from.
-  images: createFileObjectStore(join(config.DATA_DIR, 'objects')),
+  images: createObjectStore(config, { dataDir: config.DATA_DIR }),
   maxTags: createMaxTagsSetting(jobs, host.logger),
   hotTagsCacheMs: 30_000,
 });

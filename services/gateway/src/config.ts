@@ -1,8 +1,9 @@
-import { baseConfigShape, configTypes } from '@pictura/common/config';
+import { baseConfigShape, configTypes, objectStoreConfigShape } from '@pictura/common/config';
 import { z } from 'zod';
 
 export const gatewayConfigShape = {
   ...baseConfigShape,
+  ...objectStoreConfigShape,
   PORT: configTypes.port.default(8080),
   /** "localhost" listens on both 127.0.0.1 and ::1; use 0.0.0.0 in a container. */
   HOST: z.string().min(1).default('localhost'),

@@ -1,8 +1,7 @@
 // Composition root of the history service.
-import { join } from 'node:path';
-import { baseConfigShape, configTypes, loadConfig } from '@pictura/common/config';
+import { baseConfigShape, configTypes, loadConfig, objectStoreConfigShape } from '@pictura/common/config';
 import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
-import { createFileObjectStore } from '@pictura/common/object-store';
+import { createObjectStore } from '@pictura/common/object-stores';
 import { startServiceHost } from '@pictura/common/service-host';
 import { z } from 'zod';
 import { schema } from './db/schema.ts';
@@ -13,6 +12,7 @@ import { startObjectSweeper } from './object-sweeper.ts';
 
 const config = loadConfig({
   ...baseConfigShape,
+  ...objectStoreConfigShape,
   METRICS_PORT: configTypes.port.default(9104),
   /** How long a file nobody holds (a guest's output, an abandoned upload) is kept: 24 h by default. */
   GUEST_OUTPUT_TTL_MS: z.coerce
@@ -34,8 +34,8 @@ const host = await startServiceHost({
   schema,
   migrationsFolder: new URL('../migrations', import.meta.url).pathname,
 });
-// The same folder the gateway and the worker store into (a shared volume in Kubernetes).
-const store = createFileObjectStore(join(config.DATA_DIR, 'objects'));
+// The same store the gateway and the worker write to (a shared volume or bucket in Kubernetes).
+const store = createObjectStore(config, { dataDir: config.DATA_DIR });
 const history = createHistoryService({
   items: createItemsRepository(host.database.db),
   store,

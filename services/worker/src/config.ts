@@ -1,4 +1,4 @@
-import { baseConfigShape, configTypes } from '@pictura/common/config';
+import { baseConfigShape, configTypes, objectStoreConfigShape } from '@pictura/common/config';
 import { z } from 'zod';
 
 /** "1,3,4" → [1, 3, 4]. */
@@ -9,6 +9,7 @@ const indexList = z
 
 export const workerConfigShape = {
   ...baseConfigShape,
+  ...objectStoreConfigShape,
   METRICS_PORT: configTypes.port.default(9106),
   /**
    * Installed and operator-supplied models (layout in services/common/src/model-manifest.ts); the

@@ -1,10 +1,9 @@
 // Composition root of the inference worker: stateless, horizontally scaled, consumes the job queues.
 import { availableParallelism, hostname } from 'node:os';
-import { join } from 'node:path';
 import { loadConfig } from '@pictura/common/config';
 import { createLogger } from '@pictura/common/logger';
 import { startMetricsServer } from '@pictura/common/metrics';
-import { createFileObjectStore } from '@pictura/common/object-store';
+import { createObjectStore } from '@pictura/common/object-stores';
 import {
   type AdvertisedModel,
   MODELS_QUEUE,
@@ -70,7 +69,7 @@ const logModels = (message: string) =>
   );
 logModels('models loaded');
 
-const store = createFileObjectStore(join(config.DATA_DIR, 'objects'));
+const store = createObjectStore(config, { dataDir: config.DATA_DIR });
 const redis = createRedis(config.REDIS_URL);
 shutdown.add('redis', () => redis.quit());
 
