@@ -32,14 +32,7 @@ const env = {
 
 if (!existsSync(join(ROOT, 'node_modules'))) {
   say('installing dependencies (npm ci)…');
-  try {
-    execSync('npm ci --no-audit --no-fund', { cwd: ROOT, stdio: 'inherit' });
-  } catch {
-    // A registry without other platforms' optional binaries makes npm ci refuse the lock; npm install
-    // then installs the locked versions for this platform.
-    say('npm ci refused the lock file; installing the locked versions with npm install…');
-    execSync('npm install --no-audit --no-fund', { cwd: ROOT, stdio: 'inherit' });
-  }
+  execSync('npm ci --no-audit --no-fund', { cwd: ROOT, stdio: 'inherit' });
 }
 
 ensureWebBuild({ log: say });

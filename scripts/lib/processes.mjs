@@ -8,12 +8,27 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROCESS_NAMES = ['auth', 'billing', 'community', 'history', 'jobs', 'worker', 'gateway'];
 
 /**
- * Starts one process as its own OS process, running its TypeScript through tsx. `detached` gives it a
- * process group of its own, so a terminal's Ctrl-C reaches only the supervisor, which then stops each
- * process once, gracefully.
+ * How production starts a process: its compiled JavaScript, with @pictura/common resolved to
+ * services/common/dist through the "pictura-dist" export condition (scripts/build-services.mjs builds
+ * both). The images run exactly this.
  */
-export function spawnProcess(name, env, { stdio = ['ignore', 'pipe', 'pipe'], detached = false } = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', `services/${name}/src/main.ts`], {
+export function compiledCommand(name) {
+  return ['--enable-source-maps', '--conditions=pictura-dist', `services/${name}/dist/main.js`];
+}
+
+/**
+ * Starts one process as its own OS process: its TypeScript through tsx, or with `compiled` its built
+ * JavaScript as production runs it (build first: ensureServicesBuild). `detached` gives it a process group
+ * of its own, so a terminal's Ctrl-C reaches only the supervisor, which then stops each process once,
+ * gracefully.
+ */
+export function spawnProcess(
+  name,
+  env,
+  { stdio = ['ignore', 'pipe', 'pipe'], detached = false, compiled = false } = {},
+) {
+  const args = compiled ? compiledCommand(name) : ['--import', 'tsx', `services/${name}/src/main.ts`];
+  return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio,

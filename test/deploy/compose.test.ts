@@ -1,9 +1,12 @@
 // docker-compose.yml: parsed and checked for structure here; rendered by `docker-compose config` (the
 // Compose v1 CLI, Debian package docker-compose) or `docker compose config` when one is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { readDockerfile, runtimeTargets } from '../support/dockerfile.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true });
@@ -98,11 +101,11 @@ describe('docker-compose.yml', () => {
     const models = compose.services.models;
     expect(models.build.target).toBe('worker-cpu');
     expect(models.restart).toBe('no');
+    // The compiled models CLI, as the image holds it (no tsx in images).
     expect(models.command).toEqual([
       'node',
-      '--import',
-      'tsx',
-      'services/worker/src/models/models.cli.ts',
+      '--conditions=pictura-dist',
+      'services/worker/dist/models/models.cli.js',
       'install',
       '--missing',
       '--keep-going',
@@ -122,6 +125,7 @@ describe('docker-compose.yml', () => {
       expect(worker.volumes, name).toContain(modelsVolume);
       expect(worker.environment.MODELS_DIR, name).toBe('/models');
     }
+    // The same CLI as `npm run models` (which runs its TypeScript).
     const script = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts.models;
     expect(script).toBe('node --import tsx services/worker/src/models/models.cli.ts');
   });
@@ -134,33 +138,35 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('targets exist in the Dockerfile and tsx is pinned to the repo version', () => {
-    const dockerfile = readFileSync(`${root}Dockerfile`, 'utf8');
-    for (const target of ['gateway', ...Object.keys(SERVICES), 'worker-cpu', 'worker-cuda']) {
-      expect(dockerfile).toMatch(new RegExp(`^FROM \\S+ AS ${target}$`, 'm'));
+  it('builds Dockerfile runtime targets, each image named for its target and tagged with the release', () => {
+    const targets = runtimeTargets(readDockerfile().stages);
+    const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    const tag = ['$', `{IMAGE_TAG:-${version}}`].join('');
+    const registry = ['$', '{IMAGE_REGISTRY:-pictura}'].join('');
+    const built = Object.entries(
+      compose.services as Record<string, { image: string; build?: { target: string } }>,
+    ).filter(([, service]) => service.build);
+    expect(built.length).toBeGreaterThanOrEqual(targets.length);
+    for (const [name, service] of built) {
+      expect(targets, name).toContain(service.build!.target);
+      expect(service.image, name).toBe(`${registry}/${service.build!.target}:${tag}`);
     }
-    const tsx = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).devDependencies.tsx;
-    expect(dockerfile).toContain(`ARG TSX_VERSION=${tsx}`);
+    // A rollout names exactly what it runs: no floating tag, here or in the example environment.
+    for (const file of ['docker-compose.yml', 'deploy/compose.env.example'])
+      expect(readFileSync(`${root}${file}`, 'utf8'), file).not.toMatch(/\blatest\b/);
+    expect(readFileSync(`${root}deploy/compose.env.example`, 'utf8')).toContain(`# IMAGE_TAG=${version} `);
     expect(readFileSync(`${root}.npmrc`, 'utf8')).toContain('onnxruntime-node-install=skip');
   });
 
-  it('passes `compose config` with the example environment, every profile', () => {
+  it('passes `compose config` with the environment deploy/compose-env.mjs writes, every profile', () => {
     const cli = composeCli();
     if (!cli) throw new Error('No Compose CLI: apt-get install -y docker-compose (.ci/run installs it)');
     const [command, ...args] = cli;
+    const envFile = join(mkdtempSync(join(tmpdir(), 'pictura-compose-')), '.env');
+    execFileSync(process.execPath, ['deploy/compose-env.mjs', '--write', envFile], { cwd: root });
     const out = execFileSync(
       command,
-      [
-        ...args,
-        '--env-file',
-        'deploy/compose.env.example',
-        '--profile',
-        'gpu',
-        '--profile',
-        'monitoring',
-        'config',
-        '--services',
-      ],
+      [...args, '--env-file', envFile, '--profile', 'gpu', '--profile', 'monitoring', 'config', '--services'],
       { cwd: root, encoding: 'utf8' },
     );
     expect(out.trim().split('\n').sort()).toEqual(Object.keys(compose.services).sort());

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Health, HealthCheckResponse_ServingStatus } from '@pictura/common/gen/grpc/health/v1/health_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
+import { ensureServicesBuild } from '../../scripts/build-services.mjs';
 import { isListening } from '../../scripts/lib/local-services.mjs';
 import { metricsPortFor, PROCESS_NAMES, portEnv, spawnProcess } from '../../scripts/lib/processes.mjs';
 import { createScratchDatabase } from './databases.ts';
@@ -52,12 +53,15 @@ export async function startStack(
     /** Outside vitest (benchmarks) pass the servers; inside, the harness's are used. */
     redisUrl?: string;
     postgresUrl?: string;
+    /** Run the compiled JavaScript as production does (built first when missing or stale), not tsx. */
+    compiled?: boolean;
   } = {},
 ): Promise<Stack> {
   const provided = options.redisUrl && options.postgresUrl ? undefined : await import('vitest');
   const redisUrl = options.redisUrl ?? provided!.inject('redisUrl');
   const postgresUrl = options.postgresUrl ?? provided!.inject('postgresUrl');
   const names = options.processes ?? PROCESS_NAMES;
+  if (options.compiled) await ensureServicesBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'pictura-e2e-'));
   // One block per stack: gRPC at base+1…5, metrics at base+10…16, HTTP at base+19.
   const base = await freeBlock(20);
@@ -80,7 +84,11 @@ export async function startStack(
   const output = new Map<string, string[]>();
 
   async function start(name: string) {
-    const child = spawnProcess(name, { ...env, METRICS_PORT: String(metricsPortFor(name, base)) });
+    const child = spawnProcess(
+      name,
+      { ...env, METRICS_PORT: String(metricsPortFor(name, base)) },
+      { compiled: options.compiled },
+    );
     const lines = output.get(name) ?? [];
     output.set(name, lines);
     for (const stream of [child.stdout!, child.stderr!]) {

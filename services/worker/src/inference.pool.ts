@@ -77,7 +77,14 @@ export interface InferencePool {
   close(): Promise<void>;
 }
 
-const THREAD_FILE = new URL('./inference.thread.mjs', import.meta.url);
+/**
+ * Compiled (dist/inference.pool.js), the thread runs dist/inference.thread.js as it is. From src/ (tests,
+ * `npm start`) it starts the .mjs shim, which registers tsx first: threads do not inherit a loader. Both
+ * inherit the process's flags, so --conditions=pictura-dist reaches the thread's imports too.
+ */
+const THREAD_FILE = import.meta.url.endsWith('.ts')
+  ? new URL('./inference.thread.mjs', import.meta.url)
+  : new URL('./inference.thread.js', import.meta.url);
 
 export async function createInferencePool(setup: ThreadSetup, size: number): Promise<InferencePool> {
   const pending = new Map<number, Pending>();

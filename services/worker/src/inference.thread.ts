@@ -119,7 +119,9 @@ async function run(task: Exclude<InferenceTask, { kind: 'reload' }>, models: Mod
     const classifier =
       generator?.settings?.imageCheck === false ? undefined : classifierFor(models, task.safetyModel);
     const flagged = classifier ? await classifier.isUnsafe(image) : false;
-    const data = image.data;
+    // A fresh copy can always move to the main thread. The pixels themselves may sit in memory that cannot
+    // (a Buffer from sharp or from Node's pool): Node 20 quietly copied those, Node 24 refuses the message.
+    const data = new Uint8Array(image.data);
     send({ type: 'done', id: task.id, image: { ...image, data }, inferenceMs, flagged }, [
       data.buffer as ArrayBuffer,
     ]);

@@ -1,5 +1,27 @@
 // IEEE 754 half precision ↔ float32. Node 20 has no Float16Array, and onnxruntime passes float16 tensors
 // as raw bit patterns in a Uint16Array.
+import { Tensor } from 'onnxruntime-node';
+
+/**
+ * Keeps float16 tensors as Uint16Array bit patterns on Node 24 too. Where the runtime has a Float16Array,
+ * onnxruntime-common turns every float16 tensor's data into one, and onnxruntime-node 1.30's native side then
+ * reads it as 0 bytes ("not enough space: expected N, got 0"; microsoft/onnxruntime#32323). The library picks
+ * its array types once, at the first tensor made in a thread, so this first tensor is made without the
+ * global in sight. Importing this module before any tensor exists (every float16 path imports it) is enough.
+ */
+function keepFloat16AsBits() {
+  const global = globalThis as { Float16Array?: unknown };
+  const float16Array = global.Float16Array;
+  if (float16Array !== undefined) delete global.Float16Array;
+  try {
+    const probe = new Tensor('float16', new Uint16Array(1), [1]);
+    if (!(probe.data instanceof Uint16Array))
+      throw new Error('onnxruntime chose Float16Array for float16 tensors before float16.ts was imported');
+  } finally {
+    if (float16Array !== undefined) global.Float16Array = float16Array;
+  }
+}
+keepFloat16AsBits();
 
 const scratch = new Float32Array(1);
 const scratchBits = new Uint32Array(scratch.buffer);

@@ -1,0 +1,4 @@
+export const SERVICE_NAMES: string[];
+export function staleServices(names?: string[]): string[];
+export function buildServices(names?: string[], options?: { log?: (text: string) => void }): Promise<void>;
+export function ensureServicesBuild(options?: { log?: (text: string) => void }): Promise<string[]>;
