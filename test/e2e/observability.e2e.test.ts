@@ -159,4 +159,13 @@ describe('observability across the running processes', () => {
     const worker = await (await fetch(stack.metricsUrl('worker'))).text();
     expect(worker).toMatch(/^worker_inference_seconds_count\{model="pictura-emoji"\} [1-9]/m);
   });
+
+  it('answers the worker autoscaler (KEDA metrics-api) with the queue depth under its prefix', async () => {
+    const res = await fetch(stack.metricsUrl('jobs').replace(/\/metrics$/, '/queue-depth'));
+    expect(res.status).toBe(200);
+    const depth = (await res.json()) as { prefix: string; queues: Record<string, unknown>; total: number };
+    expect(depth.prefix).toBe(stack.env.QUEUE_PREFIX);
+    expect(Object.keys(depth.queues).sort()).toEqual(['generate', 'upscale']);
+    expect(depth.total).toBeTypeOf('number');
+  });
 });

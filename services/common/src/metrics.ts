@@ -31,9 +31,24 @@ export const rpcServerMetrics = {
   },
 };
 
+/** Further JSON endpoints on the metrics port, by path: each answers its value, or 503 when it throws. */
+export type MetricsRoutes = Record<string, () => Promise<unknown>>;
+
 /** Serves GET /metrics on its own port (services that have no HTTP server of their own). */
-export function startMetricsServer(port: number, host = '127.0.0.1'): Promise<Server> {
+export function startMetricsServer(
+  port: number,
+  host = '127.0.0.1',
+  routes: MetricsRoutes = {},
+): Promise<Server> {
   const server = createServer(async (req, res) => {
+    const route = Object.hasOwn(routes, req.url ?? '') ? routes[req.url!] : undefined;
+    if (route) {
+      // An autoscaler must see a failed read as an error, never as an empty queue.
+      const body = await route().then(JSON.stringify, () => undefined);
+      if (body === undefined) res.writeHead(503).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      return;
+    }
     if (req.url !== '/metrics') {
       res.writeHead(404).end();
       return;

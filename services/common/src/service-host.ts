@@ -6,7 +6,7 @@ import { type baseConfigShape, portOf } from './config.ts';
 import { openDatabase, type ServiceDatabase } from './database.ts';
 import { createGrpcServer, type GrpcServer } from './grpc-server.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { startMetricsServer } from './metrics.ts';
+import { type MetricsRoutes, startMetricsServer } from './metrics.ts';
 import { gracefulShutdown } from './shutdown.ts';
 import { startTracing } from './tracing.ts';
 
@@ -18,8 +18,8 @@ export interface ServiceHost<TSchema extends Record<string, unknown>> {
   database: ServiceDatabase<TSchema>;
   server: GrpcServer;
   clientSettings: { deadlineMs: number };
-  /** Starts serving gRPC and metrics once every service is added. */
-  listen(): Promise<void>;
+  /** Starts serving gRPC and metrics once every service is added; routes are extra JSON endpoints on the metrics port. */
+  listen(options?: { metricsRoutes?: MetricsRoutes }): Promise<void>;
 }
 
 export async function startServiceHost<TSchema extends Record<string, unknown>>(options: {
@@ -51,11 +51,15 @@ export async function startServiceHost<TSchema extends Record<string, unknown>>(
     database,
     server,
     clientSettings: { deadlineMs: config.GRPC_DEADLINE_MS },
-    async listen() {
-      await server.listen(config.GRPC_HOST, portOf(options.address));
+    async listen(listenOptions = {}) {
+      await server.listen(config.GRPC_HOST, config.GRPC_PORT ?? portOf(options.address));
       shutdown.add('grpc', () => server.shutdown());
       if (config.METRICS_PORT !== undefined) {
-        const metrics = await startMetricsServer(config.METRICS_PORT, config.GRPC_HOST);
+        const metrics = await startMetricsServer(
+          config.METRICS_PORT,
+          config.GRPC_HOST,
+          listenOptions.metricsRoutes,
+        );
         shutdown.add('metrics', () => metrics.close());
       }
       logger.info({ database: database.kind }, `${options.service} service ready`);
