@@ -16,3 +16,20 @@ export function ensurePostgres(options?: {
   url?: string;
   log?: (text: string) => void;
 }): Promise<LocalServer>;
+export interface RestartableServer {
+  url: string;
+  /** Takes the server down (its data stays). */
+  down(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Brings it back on the same port and data. */
+  up(): Promise<void>;
+  stop(): Promise<void>;
+}
+export function startPrivateRedis(options?: {
+  dataDir?: string;
+  persistent?: boolean;
+  url?: string;
+}): Promise<RestartableServer>;
+export function startPrivatePostgres(options?: {
+  url?: string;
+  durable?: boolean;
+}): Promise<RestartableServer>;

@@ -75,6 +75,21 @@ async function waitFor(check, what, timeoutMs = 20_000) {
  */
 export async function ensureRedis({ url = 'redis://127.0.0.1:6379', dataDir, log = () => {} } = {}) {
   if (await redisAnswers(url)) return { url, started: false, stop: async () => {} };
+  const server = await startPrivateRedis({ dataDir: dataDir && resolve(dataDir, 'redis'), url });
+  log(`started a private redis-server on port ${new URL(server.url).port}`);
+  return { url: server.url, started: true, stop: server.stop };
+}
+
+/**
+ * A redis-server of our own on a free loopback port that can be taken down and brought back on the same port
+ * and data (the production rehearsal restarts it under load). `persistent` keeps an append-only file, as
+ * production Redis does, so a restart loses nothing it acknowledged.
+ */
+export async function startPrivateRedis({
+  dataDir,
+  persistent = false,
+  url = 'redis://127.0.0.1:6379',
+} = {}) {
   const binary = which('redis-server', ['/usr/bin', '/usr/local/bin', '/opt/homebrew/bin']);
   if (!binary) {
     throw new MissingPrerequisite(
@@ -84,26 +99,24 @@ export async function ensureRedis({ url = 'redis://127.0.0.1:6379', dataDir, log
     );
   }
   const port = await freePort();
-  const dir = dataDir ? resolve(dataDir, 'redis') : mkdtempSync(join(tmpdir(), 'pictura-redis-'));
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'pictura-redis-'));
   mkdirSync(dir, { recursive: true });
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: 'ignore' },
-  );
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir];
+  args.push(...(persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']));
   const privateUrl = `redis://127.0.0.1:${port}`;
-  await waitFor(() => redisAnswers(privateUrl), 'redis-server');
-  log(`started a private redis-server on port ${port}`);
-  return {
-    url: privateUrl,
-    started: true,
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+  let child;
+  const up = async () => {
+    child = spawn(binary, args, { stdio: 'ignore' });
+    await waitFor(() => redisAnswers(privateUrl), 'redis-server');
   };
+  const down = () =>
+    new Promise((done) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  await up();
+  return { url: privateUrl, stop: down, down, up };
 }
 
 function postgresBinDir() {
@@ -129,8 +142,22 @@ export async function ensurePostgres({
 } = {}) {
   const { hostname, port } = new URL(url);
   if (await isListening(hostname, Number(port || 5432))) return { url, started: false, stop: async () => {} };
+  const server = await startPrivatePostgres({ url });
+  log(`started a private PostgreSQL on port ${new URL(server.url).port}`);
+  return { url: server.url, started: true, stop: server.stop };
+}
+
+/**
+ * A throwaway PostgreSQL cluster of our own on a free loopback port. `down` stops it (fast shutdown, as a
+ * restart in production does) and `up` starts it again on the same port and data; `stop` removes it.
+ */
+export async function startPrivatePostgres({
+  url = 'postgres://postgres@127.0.0.1:5432/postgres',
+  durable = false,
+} = {}) {
   const bin = postgresBinDir();
   if (!bin) {
+    const { hostname, port } = new URL(url);
     throw new MissingPrerequisite(
       `No PostgreSQL answers at ${hostname}:${port || 5432}, and initdb is not installed.\n` +
         '  Install it (Debian/Ubuntu: sudo apt-get install -y postgresql), or set TEST_DATABASE_URL.',
@@ -146,23 +173,24 @@ export async function ensurePostgres({
   const dataDir = join(dir, 'data');
   const privatePort = await freePort();
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-w',
-    '-l',
-    join(dir, 'log'),
-    '-o',
-    `-p ${privatePort} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`,
-    'start',
-  ]);
-  log(`started a private PostgreSQL on port ${privatePort}`);
+  // fsync off is fine for throwaway test data; the rehearsal keeps it on, so a restart is a real one.
+  const options = `-p ${privatePort} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=300${durable ? '' : ' -c fsync=off'}`;
+  const up = async () => {
+    run('pg_ctl', ['-D', dataDir, '-w', '-l', join(dir, 'log'), '-o', options, 'start']);
+  };
+  const down = async (mode = 'fast') => {
+    run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
+  };
+  await up();
   return {
     url: `postgres://postgres@127.0.0.1:${privatePort}/postgres`,
-    started: true,
+    up,
+    down,
     stop: async () => {
       try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+        await down('immediate');
+      } catch {
+        // already down
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

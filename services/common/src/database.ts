@@ -41,7 +41,15 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   };
   const url = options.databaseUrl;
   if (url?.startsWith('postgres://') || url?.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      // While the server restarts, a request waits at most this long for a connection, then gets a 503.
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle connection broken by a server restart emits 'error' on the pool; unheard, that would end the
+    // process. The pool drops the connection and opens a new one on the next query.
+    pool.on('error', () => {});
     // One advisory lock for every service's migrations in a database: replicas of a service, and services
     // sharing a database, migrate one at a time (CREATE SCHEMA IF NOT EXISTS is not safe against a race).
     const client = await pool.connect();

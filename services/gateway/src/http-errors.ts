@@ -2,6 +2,7 @@
 // {error, message}. It never leaks a stack trace or an internal message.
 
 import { AppError, type AppErrorCode } from '@pictura/common/app-error';
+import { isDatastoreUnavailable, UNAVAILABLE_MESSAGE } from '@pictura/common/datastore-errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 export const HTTP_STATUS_BY_APP_CODE: Record<AppErrorCode, number> = {
@@ -29,6 +30,9 @@ const GENERIC_MESSAGE: Record<number, string> = {
   503: 'Service temporarily unavailable, please try again later',
   504: 'The server took too long to answer, please try again',
 };
+
+/** How long a client waits before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export interface ErrorBody {
   error: string;
@@ -83,6 +87,11 @@ export function errorReply(
     return { status, body: { error: error.reason ?? error.code, message } };
   }
   if (error.validation) return { status: 400, body: validationBody(error) };
+  if (isDatastoreUnavailable(error)) {
+    // The gateway's own Redis (rate limits, event tokens) is down for a moment: the same 503 as a service's.
+    request.log.warn({ reason: error.message }, 'datastore unavailable');
+    return { status: 503, body: { error: 'temporarily_unavailable', message: UNAVAILABLE_MESSAGE } };
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
@@ -107,5 +116,8 @@ export function errorHandler(
   reply: FastifyReply,
 ): FastifyReply {
   const { status, body } = errorReply(error, request);
+  // A 503 is a moment's outage (a datastore or service restarting): tell clients when to come back.
+  if (status === 503 && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return sendError(reply, status, body);
 }

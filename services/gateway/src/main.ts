@@ -1,5 +1,4 @@
 // Composition root of the gateway: the only public entry.
-import { join } from 'node:path';
 import { loadConfig } from '@pictura/common/config';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
@@ -10,8 +9,8 @@ import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createLogger } from '@pictura/common/logger';
 import { startMetricsServer } from '@pictura/common/metrics';
-import { createFileObjectStore } from '@pictura/common/object-store';
-import { createRedis } from '@pictura/common/redis';
+import { createObjectStore } from '@pictura/common/object-stores';
+import { createRequestRedis } from '@pictura/common/redis';
 import { gracefulShutdown } from '@pictura/common/shutdown';
 import { startTracing } from '@pictura/common/tracing';
 import { buildApp } from './app.ts';
@@ -23,7 +22,7 @@ const shutdown = gracefulShutdown(logger);
 const tracing = startTracing('gateway', config);
 shutdown.add('tracing', () => tracing.shutdown());
 
-const redis = createRedis(config.REDIS_URL);
+const redis = createRequestRedis(config.REDIS_URL);
 shutdown.add('redis', () => redis.quit());
 const settings = { deadlineMs: config.GRPC_DEADLINE_MS };
 const jobs = createServiceClient(JobsService, config.JOBS_ADDR, settings);
@@ -45,7 +44,7 @@ const app = await buildApp({
   config,
   logger,
   jobs,
-  store: createFileObjectStore(join(config.DATA_DIR, 'objects')),
+  store: createObjectStore(config, { dataDir: config.DATA_DIR }),
   redis,
   health,
   services,

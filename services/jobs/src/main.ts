@@ -10,7 +10,7 @@ import { JobSchema, JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { postGuarded } from '@pictura/common/guarded-fetch';
 import { publicJobBody } from '@pictura/common/job-body';
-import { createRedis } from '@pictura/common/redis';
+import { createRedis, createRequestRedis } from '@pictura/common/redis';
 import { startServiceHost } from '@pictura/common/service-host';
 import { jobsConfigShape } from './config.ts';
 import { schema } from './db/schema.ts';
@@ -24,6 +24,8 @@ import { createJobsService } from './jobs.service.ts';
 import { createModelsRepository } from './models.repository.ts';
 import { createModelsService } from './models.service.ts';
 import { createQueueRepository } from './queue.repository.ts';
+import { createQueueDepthRepository } from './queue-depth.repository.ts';
+import { createQueueDepthService } from './queue-depth.service.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
 import { createWebhookQueue } from './webhook-queue.repository.ts';
@@ -54,8 +56,11 @@ shutdown.add('clients', () => {
 });
 const admin = createAdminCheck(auth);
 
+// Submitting a job fails fast while Redis is down (503 with Retry-After); the blocking readers keep their own.
+const requestRedis = createRequestRedis(config.REDIS_URL);
+shutdown.add('request redis', () => requestRedis.quit());
 const queue = await createQueueRepository({
-  connection: redis,
+  connection: requestRedis,
   eventsConnection: eventsRedis,
   prefix: config.QUEUE_PREFIX,
   retentionSeconds: config.JOB_RETENTION_SECONDS,
@@ -107,4 +112,8 @@ const stats = createJobStatsService({ stats: createJobStatsRepository(host.datab
 const modelsAdmin = createModelsService({ models, queue, settings, admin });
 
 host.server.add(JobsService, jobsGrpc(jobs, { settings, stats, models: modelsAdmin, webhooks }));
-await host.listen();
+// KEDA sizes the worker pool by this report (metrics-api trigger), so workers scale from zero without Prometheus.
+const queueDepthRepository = createQueueDepthRepository(redis, config.QUEUE_PREFIX);
+shutdown.add('queue depth', () => queueDepthRepository.close());
+const queueDepth = createQueueDepthService({ depth: queueDepthRepository, prefix: config.QUEUE_PREFIX });
+await host.listen({ metricsRoutes: { '/queue-depth': queueDepth.report } });

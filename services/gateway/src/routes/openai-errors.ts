@@ -4,7 +4,7 @@
 // OpenAI words them. The rest of the API keeps {error, message} (http-errors.ts).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { errorReply } from '../http-errors.ts';
+import { errorReply, RETRY_AFTER_SECONDS } from '../http-errors.ts';
 import type { OpenAiErrorResponse } from './openai-images.schemas.ts';
 
 /** /v1 and everything under it. */
@@ -140,6 +140,8 @@ export function withOpenAiErrors(handler: ErrorHandler): ErrorHandler {
     if (!isOpenAiPath(request.url)) return handler(error, request, reply);
     const { status, body } = openAiErrorReply(error, request);
     // Headers set by what refused it (Retry-After on a 429) stay; the body is replaced.
+    if (status === 503 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   };
 }
