@@ -6,6 +6,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp } from '../support/browser.ts';
+import { eventually } from '../support/eventually.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -53,16 +54,6 @@ describe('history and chat in a real browser', () => {
     return res.body;
   }
 
-  /** Waits (bounded) until `check` answers a value; the condition decides, not the clock. */
-  async function eventually<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
-    for (let attempt = 0; attempt < 1200; attempt++) {
-      const value = await check();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`gave up waiting for ${what}`);
-  }
-
   /** Generates through the API with the user's token and waits until history has recorded it. */
   async function generate(account: Account, prompt: string, extra: Record<string, unknown> = {}) {
     const submitted = await stack.api<{ job_id: string }>('POST', '/api/generate', account.token, {
@@ -81,6 +72,7 @@ describe('history and chat in a real browser', () => {
       async () =>
         (await list(account, `?q=${encodeURIComponent(prompt)}`)).find((item) => item.prompt === prompt),
       `the history item of "${prompt}"`,
+      1200,
     );
 
   /** A browser session already signed in as `account` (and past the cookie banner). */
@@ -260,6 +252,7 @@ describe('history and chat in a real browser', () => {
     await eventually(
       async () => ((await list(owner, '?limit=100')).length === total ? true : undefined),
       'every image in history',
+      1200,
     );
     const context = await signedIn(owner);
     const page = await context.newPage();

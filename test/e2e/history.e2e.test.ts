@@ -4,6 +4,7 @@
 // the account removes the user's files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_NAMES } from '../../scripts/lib/processes.mjs';
+import { eventually } from '../support/eventually.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 interface HistoryItem {
@@ -51,16 +52,6 @@ describe('history on the running product', () => {
     });
     expect(res.status).toBe(201);
     return res.body.token;
-  }
-
-  /** Waits (bounded) until `check` answers a value, polling; the condition decides, not the clock. */
-  async function eventually<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
-    for (let attempt = 0; attempt < 600; attempt++) {
-      const value = await check();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`gave up waiting for ${what}`);
   }
 
   /** Generates as `token` (a guest when undefined) and waits for the job to finish. */

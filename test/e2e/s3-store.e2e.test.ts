@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.ts';
 import { type S3Server, startS3Server } from '../support/s3-server.ts';
 import { pngSize, type Stack, startStack } from '../support/stack.ts';
 
@@ -48,16 +49,6 @@ describe('images in an S3 bucket', () => {
     bucket?.destroy();
     await s3?.stop();
   });
-
-  /** Waits (bounded) until `check` answers a value, polling; the condition decides, not the clock. */
-  async function eventually<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
-    for (let attempt = 0; attempt < 600; attempt++) {
-      const value = await check();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`gave up waiting for ${what}`);
-  }
 
   /** Whether the bucket holds the object behind a /files/ URL. */
   async function inBucket(url: string): Promise<boolean> {
