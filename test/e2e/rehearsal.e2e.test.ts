@@ -8,6 +8,9 @@ describe('production rehearsal', () => {
     const lines: string[] = [];
     const results = await runRehearsal((line) => lines.push(line));
     expect(results.map((r) => r.name)).toHaveLength(6);
-    expect(results.filter((r) => !r.ok), lines.join('\n')).toEqual([]);
+    expect(
+      results.filter((r) => !r.ok),
+      lines.join('\n'),
+    ).toEqual([]);
   }, 900_000);
 });

@@ -106,6 +106,8 @@ export function createServiceClient<S extends AnyService>(
   const client = new grpc.Client(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 1,
+    // Per-call bookkeeping for a debugging service we do not serve: a third of a unary call's cost.
+    'grpc.enable_channelz': 0,
     'grpc.service_config': JSON.stringify(serviceConfigFor(service)),
     // Ours alone: a DNS TXT record must not swap the balancing or retry policy.
     'grpc.service_config_disable_resolution': 1,

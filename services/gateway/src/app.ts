@@ -16,6 +16,7 @@ import { createJobEventTokens } from './job-event-tokens.repository.ts';
 import { openApiOptions } from './openapi.ts';
 import { cachedPlanRate, registerRateLimits } from './rate-limits.ts';
 import { registerRequestIdHeader, requestIdFor } from './request-id.ts';
+import { requestLog } from './request-log.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { guestGenerateLimit } from './routes/admin.settings-cache.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: requestIdFor,
+    logController: requestLog(),
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
     // A server span per request (continuing the browser's `traceparent`), active for all the request does.
     serverFactory: (handler) => createServer(tracedRequestListener(handler)),

@@ -26,6 +26,22 @@ describe('job event tokens', () => {
     expect(await tokens.issue(randomUUID(), 7)).not.toBe(first);
   });
 
+  it('for a job just submitted are reused when the job is read again', async () => {
+    const job = randomUUID();
+    const token = await tokens.issueForNewJob(job, 7);
+    expect(await tokens.userFor(token, job)).toBe(7);
+    expect(await tokens.issue(job, 7)).toBe(token);
+  });
+
+  it('issued by one gateway replica open the job on another (through Redis)', async () => {
+    const other = createJobEventTokens(redis.redis, redis.prefix, 60);
+    const job = randomUUID();
+    const token = await tokens.issueForNewJob(job, 7);
+    expect(await other.userFor(token, job)).toBe(7);
+    expect(await other.userFor(token, randomUUID())).toBeUndefined();
+    expect(await other.issue(job, 7)).toBe(token);
+  });
+
   it('expire by themselves', async () => {
     const job = randomUUID();
     const token = await tokens.issue(job, 0);

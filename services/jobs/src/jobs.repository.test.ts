@@ -44,7 +44,7 @@ describe.each(ENGINES)('jobs repository on %s', (engine) => {
 
   it('moves through processing to completed, once', async () => {
     const row = await newJob();
-    expect((await jobs.markProcessing(row.id))?.status).toBe('processing');
+    expect((await jobs.markProcessing(row.id, new Date()))?.status).toBe('processing');
     expect((await jobs.setProgress(row.id, 0.5))?.progress).toBe(0.5);
     const done = await jobs.complete(row.id, [image], 420);
     expect(done).toMatchObject({ status: 'completed', progress: 1, inferenceMs: 420, images: [image] });
@@ -56,6 +56,21 @@ describe.each(ENGINES)('jobs repository on %s', (engine) => {
     expect((await jobs.find(row.id))?.images).toEqual([image]);
   });
 
+  it('keeps when a job started; one whose start was not written yet gets it with its end', async () => {
+    const started = await newJob();
+    const at = new Date(Date.now() - 5000);
+    await jobs.markProcessing(started.id, at);
+    const done = await jobs.complete(started.id, [image], 420, new Date());
+    expect(done?.startedAt).toEqual(at);
+    const quick = await newJob();
+    expect((await jobs.complete(quick.id, [image], 1, at))?.startedAt).toEqual(at);
+    const failed = await jobs.fail((await newJob()).id, 'generation_failed', 'x', at);
+    expect(failed?.startedAt).toEqual(at);
+    // Nothing known about its start: it started when it ended.
+    const unknown = await jobs.complete((await newJob()).id, [image], 1);
+    expect(unknown?.startedAt).toEqual(unknown?.finishedAt);
+  });
+
   it('records a failure with its code and message', async () => {
     const row = await newJob();
     const failed = await jobs.fail(row.id, 'generation_failed', 'Failed to generate image, please try again');
@@ -65,7 +80,7 @@ describe.each(ENGINES)('jobs repository on %s', (engine) => {
 
   it('ends an unfinished job as cancelled, after which no late completion or failure counts', async () => {
     const row = await newJob(5);
-    await jobs.markProcessing(row.id);
+    await jobs.markProcessing(row.id, new Date());
     const cancelled = await jobs.cancel(row.id);
     expect(cancelled).toMatchObject({ status: 'cancelled', images: [] });
     expect(cancelled?.finishedAt).toBeInstanceOf(Date);

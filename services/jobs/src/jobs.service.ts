@@ -13,6 +13,7 @@ import {
   type UpscaleFormat,
 } from '@pictura/common/queues';
 import type { JobRow } from './db/schema.ts';
+import { keepingEndedJobs } from './ended-jobs.cache.ts';
 import type { EntitlementsRepository } from './entitlements.repository.ts';
 import { normaliseGenerationOptions, type RawGenerationOptions } from './generation-request.ts';
 import type { HistoryRecorder } from './history.recorder.ts';
@@ -30,8 +31,17 @@ export interface JobView {
 
 type Watcher = (row: JobRow) => void;
 
+/**
+ * How long after a job starts its start is written. A job that ends sooner (a fast model) has it written with
+ * its end, one statement fewer; until then the table says waiting while its watchers already hear processing.
+ */
+const START_WRITE_DELAY_MS = 200;
+
 const isFinished = (row: JobRow) =>
   row.status === 'completed' || row.status === 'error' || row.status === 'cancelled';
+
+/** How far along a job is: its states only move forward, so a higher stage is the newer state. */
+const stage = (row: JobRow) => (isFinished(row) ? 2 : row.status === 'processing' ? 1 + row.progress / 2 : 0);
 
 /** The user-facing error of a failed job; an unknown reason (a crash's text) is never shown. */
 function errorFor(reason: string, kind: JobRow['kind']): { code: string; message: string } {
@@ -65,13 +75,47 @@ export function createJobsService(deps: {
   /** Checks a webhook URL (refused: AppError) and answers what to store; absent: none are kept (tests). */
   webhookUrls?: { accept(url: string, userId: number): string | null };
 }) {
-  const { jobs, queue, entitlements, models, history, settings, logger } = deps;
+  const { queue, entitlements, models, history, settings, logger } = deps;
+  const jobs = keepingEndedJobs(deps.jobs);
   const acceptWebhookUrl = (url: string | undefined, userId: number) =>
     url ? (deps.webhookUrls?.accept(url, userId) ?? null) : null;
   const watchers = new Map<string, Set<Watcher>>();
   /** The last state sent to the watchers of each watched job. */
   const latest = new Map<string, JobRow>();
   const progressWrites = new Map<string, number>();
+  /** Started jobs whose start is not written yet: when they started, and the timer that will write it. */
+  const startWrites = new Map<string, { startedAt: Date; timer: NodeJS.Timeout }>();
+
+  /** A job's start is written a moment after it, unless the job ends first (then with its end). */
+  function recordStart(jobId: string) {
+    clearTimeout(startWrites.get(jobId)?.timer);
+    const startedAt = new Date();
+    const pending = {
+      startedAt,
+      timer: setTimeout(() => {
+        jobs
+          .markProcessing(jobId, startedAt)
+          .catch((error) => logger.error({ err: error, jobId }, 'job start not recorded'))
+          // Kept until written: an end recorded meanwhile still knows when the job started.
+          .finally(() => {
+            if (startWrites.get(jobId) === pending) startWrites.delete(jobId);
+          });
+      }, START_WRITE_DELAY_MS),
+    };
+    startWrites.set(jobId, pending);
+    // Its watchers hear it now.
+    const known = latest.get(jobId);
+    if (known && !isFinished(known)) notify({ ...known, status: 'processing', startedAt });
+  }
+
+  /** When the ending job started, if its start is still to be written (it is written with the end instead). */
+  function startNotWritten(jobId: string): Date | undefined {
+    const pending = startWrites.get(jobId);
+    if (!pending) return undefined;
+    clearTimeout(pending.timer);
+    startWrites.delete(jobId);
+    return pending.startedAt;
+  }
 
   const notify = (row: JobRow | undefined) => {
     if (!row) return;
@@ -81,7 +125,7 @@ export function createJobsService(deps: {
 
   async function applyCompletion(jobId: string, result: GenerateJobResult): Promise<JobRow | undefined> {
     progressWrites.delete(jobId);
-    const row = await jobs.complete(jobId, result.images, result.inferenceMs);
+    const row = await jobs.complete(jobId, result.images, result.inferenceMs, startNotWritten(jobId));
     if (row) {
       jobMetrics.finished(row);
       if (row.userId !== 0) await history.record(row);
@@ -91,6 +135,7 @@ export function createJobsService(deps: {
 
   async function applyFailure(jobId: string, reason: string): Promise<JobRow | undefined> {
     progressWrites.delete(jobId);
+    const startedAt = startNotWritten(jobId);
     // The worker stopped on its owner's request (and kept no image): that is no failure.
     if (reason === JOB_CANCELLED_REASON) {
       const cancelled = await jobs.cancel(jobId);
@@ -99,21 +144,25 @@ export function createJobsService(deps: {
     }
     const kind = (await jobs.find(jobId))?.kind ?? 'generate';
     const { code, message } = errorFor(reason, kind);
-    const row = await jobs.fail(jobId, code, message);
+    const row = await jobs.fail(jobId, code, message, startedAt);
     if (row) jobMetrics.finished(row);
     return row;
   }
 
+  /**
+   * Every replica hears each queue event and writes it; the first to record a job's end wins and the others'
+   * writes change nothing. Streams followed here still need that end: read it, rather than leaving them to
+   * the periodic re-read.
+   */
+  async function endedElsewhere(jobId: string): Promise<JobRow | undefined> {
+    return watchers.has(jobId) ? await jobs.find(jobId) : undefined;
+  }
+
   async function handleEvent(event: QueueEvent): Promise<void> {
     switch (event.type) {
-      case 'active': {
-        notify(await jobs.markProcessing(event.jobId));
-        // Everyone still waiting has moved up a place: resend their state (the position comes from Redis).
-        for (const [id, row] of latest) {
-          if (id !== event.jobId && row.status === 'waiting') notify(row);
-        }
+      case 'active':
+        recordStart(event.jobId);
         return;
-      }
       case 'progress': {
         const { done, total } = event.progress;
         if (total <= 0) return;
@@ -130,10 +179,10 @@ export function createJobsService(deps: {
         return;
       }
       case 'completed':
-        notify(await applyCompletion(event.jobId, event.result));
+        notify((await applyCompletion(event.jobId, event.result)) ?? (await endedElsewhere(event.jobId)));
         return;
       case 'failed':
-        notify(await applyFailure(event.jobId, event.reason));
+        notify((await applyFailure(event.jobId, event.reason)) ?? (await endedElsewhere(event.jobId)));
         return;
       case 'removed':
         if (watchers.has(event.jobId)) notify(await jobs.find(event.jobId));
@@ -141,11 +190,78 @@ export function createJobsService(deps: {
     }
   }
 
+  /**
+   * Everyone still waiting has moved up a place: resend their state (the position comes from Redis). As a
+   * copy: a stream skips a row it has just sent, and `latest` holds that very row.
+   */
+  function refreshWaiting(started: Set<string>) {
+    for (const [id, row] of latest) {
+      if (!started.has(id) && row.status === 'waiting') notify({ ...row });
+    }
+  }
+
+  // Queue events arrive in batches (one read of the event stream), handed over one after another without a
+  // pause: the jobs still waiting hear their new place once per batch, however many jobs started in it.
+  let started: Set<string> | undefined;
   queue.onEvent((event) => {
-    handleEvent(event).catch((error) =>
-      logger.error({ err: error, jobId: event.jobId }, 'job event not applied'),
-    );
+    if (event.type === 'active') {
+      if (!started) {
+        const batch = new Set<string>();
+        started = batch;
+        queueMicrotask(() => {
+          started = undefined;
+          refreshWaiting(batch);
+        });
+      }
+      started.add(event.jobId);
+    }
+    handleEvent(event).catch((error) => {
+      logger.warn({ err: error, jobId: event.jobId }, 'job event not applied; reconciling from the queue');
+      reconcileLater(event.jobId);
+    });
   });
+
+  /**
+   * An event that could not be written (PostgreSQL restarting) is not lost: the job's state is read again from
+   * the queue and applied, retrying with growing pauses until it sticks. Its end then reaches history,
+   * webhooks and the streams within moments of the database coming back, without waiting for anyone to ask.
+   */
+  function reconcileLater(jobId: string, attempt = 0) {
+    const pause = Math.min(500 * 2 ** attempt, 30_000);
+    setTimeout(async () => {
+      try {
+        const row = await jobs.find(jobId);
+        if (row) notify(await reconcile(row, true));
+      } catch {
+        if (attempt < 12) reconcileLater(jobId, attempt + 1);
+        else logger.error({ jobId }, 'job event not applied after retries');
+      }
+    }, pause).unref();
+  }
+
+  /** A job the queue did not take is ended at once: no record waits for a worker that will never get it. */
+  async function queuedOrEnded<T>(
+    jobId: string,
+    recorded: Promise<T>,
+    placed: Promise<number>,
+    add: () => Promise<unknown>,
+  ) {
+    // Both settle before a failure counts, so the record cannot appear after we gave up on it.
+    const [row, position] = await Promise.allSettled([recorded, placed]);
+    try {
+      if (row.status === 'rejected') throw row.reason;
+      if (position.status === 'rejected') throw position.reason;
+      await add();
+      return [row.value, position.value] as const;
+    } catch (error) {
+      if (row.status === 'fulfilled') {
+        await jobs
+          .fail(jobId, 'generation_failed', 'The job could not be queued, please try again')
+          .catch(() => {});
+      }
+      throw error;
+    }
+  }
 
   /** Brings an unfinished record up to date from the queue, in case an event was missed while we were down. */
   async function reconcile(row: JobRow, force = false): Promise<JobRow> {
@@ -256,30 +372,36 @@ export function createJobsService(deps: {
       // A guest's prompt goes only into the transient queue payload, never into the table.
       const { prompt, negativePrompt, ...rest } = options;
       const stored = userId === 0 ? rest : { ...options, ...(isPrivate ? { private: true } : {}) };
-      const row = await jobs.insert({
+      // The record first, so the job's end always finds it; its place is read meanwhile (see placeOfNew).
+      const [row, position] = await queuedOrEnded(
         id,
-        kind: 'generate',
-        userId,
-        status: 'waiting',
-        options: stored,
-        priority,
-        webhookUrl: hook,
-      });
-      await queue.addGeneration(
-        {
-          jobId: id,
-          requestId,
+        jobs.insert({
+          id,
+          kind: 'generate',
           userId,
-          options,
-          width,
-          height,
-          watermark: plan.watermark,
-          ...(safetyModel === undefined ? {} : { safetyModel }),
-        },
-        priority,
+          status: 'waiting',
+          options: stored,
+          priority,
+          webhookUrl: hook,
+        }),
+        queue.placeOfNew(priority, 'generate'),
+        () =>
+          queue.addGeneration(
+            {
+              jobId: id,
+              requestId,
+              userId,
+              options,
+              width,
+              height,
+              watermark: plan.watermark,
+              ...(safetyModel === undefined ? {} : { safetyModel }),
+            },
+            priority,
+          ),
       );
       jobMetrics.submitted('generate', plan.plan);
-      return view(row);
+      return { row, position };
     },
 
     async submitUpscale(userId: number, request: UpscaleRequest, requestId: string): Promise<JobView> {
@@ -302,28 +424,25 @@ export function createJobsService(deps: {
       const id = randomUUID();
       const options = { sourceKey: request.sourceKey, model, format };
       const webhookUrl = acceptWebhookUrl(request.webhookUrl, userId);
-      const row = await jobs.insert({
+      const [row, position] = await queuedOrEnded(
         id,
-        kind: 'upscale',
-        userId,
-        status: 'waiting',
-        options,
-        priority,
-        webhookUrl,
-      });
-      await queue.addUpscale(
-        {
-          jobId: id,
-          requestId,
-          userId,
-          ...options,
-          watermark: plan.watermark,
-          ...(safetyModel === undefined ? {} : { safetyModel }),
-        },
-        priority,
+        jobs.insert({ id, kind: 'upscale', userId, status: 'waiting', options, priority, webhookUrl }),
+        queue.placeOfNew(priority, 'upscale'),
+        () =>
+          queue.addUpscale(
+            {
+              jobId: id,
+              requestId,
+              userId,
+              ...options,
+              watermark: plan.watermark,
+              ...(safetyModel === undefined ? {} : { safetyModel }),
+            },
+            priority,
+          ),
       );
       jobMetrics.submitted('upscale', plan.plan);
-      return view(row);
+      return { row, position };
     },
 
     async getJob(jobId: string, viewerUserId: number): Promise<JobView> {
@@ -337,15 +456,19 @@ export function createJobsService(deps: {
         pending.push(row);
         wake?.();
       };
-      const first = await findVisible(jobId, viewerUserId);
+      // Listening starts before the row is read: an event applied while the read is under way then reaches
+      // this stream, instead of falling between the two and waiting for the periodic re-read.
       const set = watchers.get(jobId) ?? new Set();
       set.add(watcher);
       watchers.set(jobId, set);
       const onAbort = () => wake?.();
       signal.addEventListener('abort', onAbort);
       try {
-        let current = await reconcile(first);
-        latest.set(jobId, current);
+        let current = await reconcile(await findVisible(jobId, viewerUserId));
+        // An event heard during the read may already be further along than the row read: start from it.
+        const heard = pending.splice(0).at(-1);
+        if (heard && stage(heard) >= stage(current)) current = heard;
+        else latest.set(jobId, current);
         yield await view(current);
         while (!isFinished(current) && !signal.aborted) {
           if (pending.length === 0) {

@@ -10,6 +10,11 @@ export interface ModelsRepository {
 
 /** Workers refresh their entries every 10 s; reading them once a second per process is plenty. */
 const CACHE_MS = 1000;
+/**
+ * Finding the entries walks Redis's whole keyspace (every retained job's keys too): in large steps, so a
+ * keyspace of a few hundred thousand keys takes a few hundred round trips, not thousands.
+ */
+const SCAN_STEP = 1000;
 
 /**
  * A worker of the previous release advertises no size or source; during a rolling upgrade its entry lives
@@ -29,7 +34,13 @@ export function createModelsRepository(redis: Redis, queuePrefix: string): Model
     const keys: string[] = [];
     let cursor = '0';
     do {
-      const [next, found] = await redis.scan(cursor, 'MATCH', workerModelsKey(queuePrefix), 'COUNT', 100);
+      const [next, found] = await redis.scan(
+        cursor,
+        'MATCH',
+        workerModelsKey(queuePrefix),
+        'COUNT',
+        SCAN_STEP,
+      );
       cursor = next;
       keys.push(...found);
     } while (cursor !== '0');
@@ -44,15 +55,26 @@ export function createModelsRepository(redis: Redis, queuePrefix: string): Model
       (a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault),
     );
   }
+  let refreshing: Promise<AdvertisedModel[]> | undefined;
   return {
     list() {
-      if (!cached || Date.now() - cached.at > CACHE_MS) {
-        cached = { at: Date.now(), models: read() };
-        cached.models.catch(() => {
-          cached = undefined;
-        });
+      if (cached && Date.now() - cached.at <= CACHE_MS) return cached.models;
+      if (!refreshing) {
+        const reading = read();
+        refreshing = reading;
+        reading.then(
+          () => {
+            cached = { at: Date.now(), models: reading };
+            refreshing = undefined;
+          },
+          // A failed read leaves the last list in force; with none yet, its caller hears the failure.
+          () => {
+            refreshing = undefined;
+          },
+        );
       }
-      return cached.models;
+      // A submission does not wait for a re-read: the last list serves while the next one is read.
+      return cached?.models ?? refreshing;
     },
   };
 }

@@ -54,10 +54,20 @@ describe('queue repository (real Redis, BullMQ)', () => {
     const free2 = randomUUID();
     const premium = randomUUID();
     const ultimate = randomUUID();
-    await queue.addGeneration(data(free1), PLAN_QUEUE_PRIORITY.free);
-    await queue.addGeneration(data(free2), PLAN_QUEUE_PRIORITY.free);
-    await queue.addGeneration(data(premium), PLAN_QUEUE_PRIORITY.premium);
-    await queue.addGeneration(data(ultimate), PLAN_QUEUE_PRIORITY.ultimate);
+    // The place read before each add (what a submission answers) is the place the job then has.
+    const placed: number[] = [];
+    for (const [id, priority] of [
+      [free1, PLAN_QUEUE_PRIORITY.free],
+      [free2, PLAN_QUEUE_PRIORITY.free],
+      [premium, PLAN_QUEUE_PRIORITY.premium],
+      [ultimate, PLAN_QUEUE_PRIORITY.ultimate],
+    ] as const) {
+      const place = await queue.placeOfNew(priority);
+      await queue.addGeneration(data(id), priority);
+      expect(await queue.position(id)).toBe(place);
+      placed.push(place);
+    }
+    expect(placed).toEqual([1, 2, 1, 1]);
     expect(await queue.position(ultimate)).toBe(1);
     expect(await queue.position(premium)).toBe(2);
     expect(await queue.position(free1)).toBe(3);

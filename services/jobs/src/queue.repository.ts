@@ -1,6 +1,7 @@
 // BullMQ access for the jobs service: submission, queue position, state and the event stream; and the
 // models queue, where installs and removals wait for a worker (one task per model at a time).
 
+import { createHash } from 'node:crypto';
 import { registry } from '@pictura/common/metrics';
 import {
   type GenerateJobData,
@@ -69,6 +70,8 @@ export interface QueueRepository {
   addUpscale(data: UpscaleJobData, priority: number): Promise<void>;
   /** 1-based place among the waiting jobs of its queue, or 0 when the job is not waiting. */
   position(jobId: string, queueName?: QueueName): Promise<number>;
+  /** The place a job added now with this priority will take (read before adding it, to save a round trip). */
+  placeOfNew(priority: number, queueName?: QueueName): Promise<number>;
   state(jobId: string, queueName?: QueueName): Promise<QueueJobState>;
   /**
    * Flags the job cancelled for the worker, then takes it off the queue if no worker holds it yet.
@@ -108,6 +111,31 @@ function modelTaskView(job: Job<ModelTaskData>, state: ModelTaskView['state']): 
     ...(job.finishedOn ? { finishedAt: new Date(job.finishedOn) } : {}),
   };
 }
+
+/** A small script of ours, run by its hash (Redis caches scripts), in one round trip. */
+function script(lua: string) {
+  return { lua, sha: createHash('sha1').update(lua).digest('hex') };
+}
+
+/**
+ * A job's place in its queue (it is read for every waiting job a stream follows). Workers take the plain
+ * wait list first (from its tail), then the prioritized set in score order.
+ */
+const POSITION = script(`
+local waiting = redis.call('LLEN', KEYS[1])
+local rank = redis.call('ZRANK', KEYS[2], ARGV[1])
+if rank then return waiting + rank + 1 end
+local index = redis.call('LPOS', KEYS[1], ARGV[1])
+if index then return waiting - index end
+return 0`);
+
+/**
+ * The place a job added now with a given priority will take: behind the wait list and every prioritized job
+ * of the same or a better priority. BullMQ scores a prioritized job priority × 2^32 + a counter that only
+ * grows, so ARGV[1] is the first score of the next priority.
+ */
+const PLACE_OF_NEW = script(`
+return redis.call('LLEN', KEYS[1]) + redis.call('ZCOUNT', KEYS[2], '-inf', '(' .. ARGV[1]) + 1`);
 
 function parseResult(value: unknown): GenerateJobResult {
   return (typeof value === 'string' ? JSON.parse(value) : value) as GenerateJobResult;
@@ -156,6 +184,17 @@ export async function createQueueRepository(options: {
     stream.on('removed', ({ jobId }) => emit({ type: 'removed', jobId }));
   }
   const key = (queueName: QueueName, name: string) => `${prefix}:${queueName}:${name}`;
+  /** Runs one of our scripts over the queue's wait list and prioritized set. */
+  async function run(code: { lua: string; sha: string }, queueName: QueueName, arg: string) {
+    const keys = [key(queueName, 'wait'), key(queueName, 'prioritized')];
+    try {
+      return Number(await connection.evalsha(code.sha, keys.length, ...keys, arg));
+    } catch (error) {
+      // Redis forgets scripts when it restarts: EVAL sends it along, and Redis keeps it again.
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return Number(await connection.eval(code.lua, keys.length, ...keys, arg));
+    }
+  }
   const readDepths = async () => {
     const [generate, upscale] = await Promise.all(
       [queues.generate, queues.upscale].map((queue) => queue.getJobCountByTypes('waiting', 'prioritized')),
@@ -199,17 +238,9 @@ export async function createQueueRepository(options: {
   return {
     addGeneration: (data, priority) => publish(QUEUE_NAMES.generate, data, priority),
     addUpscale: (data, priority) => publish(QUEUE_NAMES.upscale, data, priority),
-    async position(jobId, queueName = QUEUE_NAMES.generate) {
-      // Workers take the plain wait list first, then the prioritized set in score order.
-      const [[, waiting], [, rank]] = (await connection
-        .multi()
-        .llen(key(queueName, 'wait'))
-        .zrank(key(queueName, 'prioritized'), jobId)
-        .exec()) as [[null, number], [null, number | null]];
-      if (rank !== null) return waiting + rank + 1;
-      const index = await connection.lpos(key(queueName, 'wait'), jobId);
-      return index === null ? 0 : waiting - index;
-    },
+    position: (jobId, queueName = QUEUE_NAMES.generate) => run(POSITION, queueName, jobId),
+    placeOfNew: (priority, queueName = QUEUE_NAMES.generate) =>
+      run(PLACE_OF_NEW, queueName, String((priority + 1) * 2 ** 32)),
     async state(jobId, queueName = QUEUE_NAMES.generate) {
       const job = await queues[queueName].getJob(jobId);
       if (!job) return { state: 'unknown' };

@@ -60,6 +60,15 @@ export function toModelBody(m: ModelInfo): ModelBody {
 
 const SSE_HEARTBEAT_MS = 15_000;
 
+/** The job's stream ends right after its final event: reading that end closes the call without cancelling it. */
+async function readToEnd(iterator: AsyncIterator<Job>): Promise<void> {
+  try {
+    if (!(await iterator.next()).done) await iterator.return?.();
+  } catch {
+    // The client already has the final event; how the call ended changes nothing for it.
+  }
+}
+
 export async function generateRoutes(
   app: FastifyInstance,
   deps: { jobs: JobsClient; eventTokens: JobEventTokens; allowLoopbackFetch?: boolean },
@@ -105,7 +114,7 @@ export async function generateRoutes(
         { requestId: request.id },
       );
       // A guest's token is given only here, to the submitter: it is their one way to cancel the job.
-      const token = await deps.eventTokens.issue(job.id, userId);
+      const token = await deps.eventTokens.issueForNewJob(job.id, userId);
       return reply.status(202).send({
         job_id: job.id,
         status: jobStatusName(job.status),
@@ -217,7 +226,12 @@ export async function generateRoutes(
       }
       const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query.last_event_id);
       const controller = new AbortController();
-      request.raw.on('close', () => controller.abort());
+      // A client that leaves stops the job's stream. One that ran to its end needs no stopping: aborting
+      // it would only build errors (and their stack traces) that nobody reads.
+      let streamEnded = false;
+      request.raw.on('close', () => {
+        if (!streamEnded) controller.abort();
+      });
       const stream = deps.jobs.watchJob(
         { jobId, viewerUserId },
         { requestId: request.id, signal: controller.signal },
@@ -241,28 +255,39 @@ export async function generateRoutes(
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      res.write(retryFrame());
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
       let sent = lastEventId ?? 0;
+      // The retry hint goes out with the first event, and the final event with the end: one write each.
+      let frames = retryFrame();
       try {
         let result: IteratorResult<Job> = first;
         while (!result.done) {
           const body = publicJobBody(result.value);
           const event = jobEventFrame(body, sent);
           if (event) {
-            res.write(event.frame);
+            frames += event.frame;
             sent = event.id;
           }
-          if (isFinalStatus(body.status)) break;
+          if (isFinalStatus(body.status)) {
+            streamEnded = true;
+            clearInterval(heartbeat);
+            res.end(frames);
+            await readToEnd(iterator);
+            return;
+          }
+          if (frames) res.write(frames);
+          frames = '';
           result = await iterator.next();
         }
+        // The stream ended without a final event (jobs shutting down): the client reconnects and resumes.
+        streamEnded = true;
       } catch (error) {
         // Closing without the final event makes the client reconnect with Last-Event-ID and resume.
         if (!controller.signal.aborted) request.log.warn({ err: error }, 'job event stream failed');
       } finally {
         clearInterval(heartbeat);
-        controller.abort();
-        res.end();
+        if (!streamEnded) controller.abort();
+        if (!res.writableEnded) res.end(frames);
       }
     },
   );

@@ -124,7 +124,7 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
       );
       const answerAtOnce = request.query.async === '1' || request.query.async === 'true';
       if (answerAtOnce) {
-        const token = await deps.eventTokens.issue(submitted.id, userId);
+        const token = await deps.eventTokens.issueForNewJob(submitted.id, userId);
         return reply.status(202).send({
           success: true,
           job_id: submitted.id,
