@@ -118,6 +118,15 @@ export class Connection {
     this.socket.destroy();
   }
 
+  /** Hands over what the buffer holds of the body bytes still expected; true once all of them came. */
+  private feed(pending: Pending, framing: { left: number }): boolean {
+    const piece = this.buffer.subarray(0, framing.left);
+    this.buffer = this.buffer.subarray(piece.length);
+    framing.left -= piece.length;
+    if (piece.length > 0) this.deliver(pending, piece);
+    return framing.left === 0;
+  }
+
   private parse(): void {
     for (;;) {
       const pending = this.pending;
@@ -142,12 +151,7 @@ export class Connection {
       }
       const framing = pending.framing;
       if (framing.kind === 'length' && framing.left > 0) {
-        if (this.buffer.length === 0) return;
-        const piece = this.buffer.subarray(0, framing.left);
-        this.buffer = this.buffer.subarray(piece.length);
-        framing.left -= piece.length;
-        this.deliver(pending, piece);
-        if (framing.left > 0) return;
+        if (!this.feed(pending, framing)) return;
       } else if (framing.kind === 'chunked') {
         if (framing.state === 'size') {
           const lineEnd = this.buffer.indexOf(CRLF);
@@ -159,12 +163,7 @@ export class Connection {
           continue;
         }
         if (framing.state === 'data') {
-          if (this.buffer.length === 0) return;
-          const piece = this.buffer.subarray(0, framing.left);
-          this.buffer = this.buffer.subarray(piece.length);
-          framing.left -= piece.length;
-          this.deliver(pending, piece);
-          if (framing.left > 0) return;
+          if (!this.feed(pending, framing)) return;
           framing.state = 'end';
           continue;
         }

@@ -9,17 +9,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Health, HealthCheckResponse_ServingStatus } from '@pictura/common/gen/grpc/health/v1/health_pb';
-import { createServiceClient } from '@pictura/common/grpc-client';
 import { ensureServicesBuild } from '../../scripts/build-services.mjs';
 import {
-  isListening,
   type RestartableServer,
   startPrivatePostgres,
   startPrivateRedis,
 } from '../../scripts/lib/local-services.mjs';
 import { spawnProcess } from '../../scripts/lib/processes.mjs';
 import { startS3Server } from '../support/s3-server.ts';
+import { answers, freeBlock, waitUntilReady } from '../support/stack.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.ts';
 
 export const SERVICES = ['auth', 'billing', 'community', 'history', 'jobs'] as const;
@@ -65,43 +63,6 @@ export interface TopologyOptions {
   log?: (line: string) => void;
 }
 
-async function ready(replica: Replica): Promise<boolean> {
-  if (replica.process === 'gateway') {
-    return (await fetch(`${replica.address}/api/health`).catch(() => undefined))?.ok === true;
-  }
-  if (replica.process === 'worker') {
-    return (await fetch(replica.address).catch(() => undefined))?.ok === true;
-  }
-  const health = createServiceClient(Health, replica.address, { deadlineMs: 500 });
-  const status = await health.check({ service: '' }).then(
-    (r) => r.status,
-    () => undefined,
-  );
-  health.close();
-  return status === HealthCheckResponse_ServingStatus.SERVING;
-}
-
-/**
- * Ports for the replicas from a block below Linux's ephemeral range (32768+), where no outgoing connection can
- * take one between our check and the process's bind; and below the end-to-end stacks' blocks (21000+).
- */
-async function portBlock(size: number): Promise<() => number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 11_000 + Math.floor(Math.random() * 180) * 50;
-    const taken = await Promise.all(
-      Array.from({ length: size }, (_, i) => isListening('127.0.0.1', base + i, 200)),
-    );
-    if (!taken.some(Boolean)) {
-      let next = base;
-      return () => {
-        if (next >= base + size) throw new Error('port block exhausted');
-        return next++;
-      };
-    }
-  }
-  throw new Error('no free port block for the rehearsal');
-}
-
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
   const log = options.log ?? (() => {});
   const serviceReplicas = options.serviceReplicas ?? 2;
@@ -123,7 +84,13 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     cleanups.push(() => s3.stop());
     log(`datastores: postgres ${postgres.url}, redis ${redis.url}, s3 ${s3.endpoint}`);
 
-    const freePort = await portBlock(50);
+    // Below the end-to-end stacks' blocks (21000+), so a rehearsal and test files never pick the same ports.
+    const firstPort = await freeBlock(50, { first: 11_000, blocks: 180 });
+    let nextPort = firstPort;
+    const freePort = () => {
+      if (nextPort >= firstPort + 50) throw new Error('port block exhausted');
+      return nextPort++;
+    };
     const replicas = new Map<string, Replica>();
     const addresses: Record<string, string> = {};
     for (const service of SERVICES) {
@@ -223,18 +190,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
             if (replica.lines.length > 2000) replica.lines.splice(0, 1000);
           });
         }
-        let exited: Error | undefined;
-        child.once('exit', (code, signal) => {
-          exited = new Error(
-            `${id} exited (${code ?? signal}) before it was ready:\n${replica.lines.slice(-20).join('\n')}`,
-          );
-        });
-        for (const end = Date.now() + 120_000; Date.now() < end; ) {
-          if (exited) throw exited;
-          if (await ready(replica)) return;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        throw new Error(`${id} was not ready within 120 s:\n${replica.lines.slice(-20).join('\n')}`);
+        await waitUntilReady(id, child, replica.lines, () => answers(replica.process, replica.address));
       },
       async kill(id, signal = 'SIGTERM') {
         const child = replicas.get(id)?.child;

@@ -1,5 +1,6 @@
 // The real auth service (its gRPC server over a fresh database) in the test process, for gateway tests.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { ServiceDatabase } from '@pictura/common/database';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createGrpcServer } from '@pictura/common/grpc-server';
@@ -29,22 +30,40 @@ export async function startAuthService(
   });
   const signingKey = generateKeyPairSync('ed25519').privateKey;
   const keys = await createSigningKeys([signingKey]);
+  const served = await serveAuth(database.db, keys, options);
+  return {
+    client: served.client,
+    keys,
+    signingKey,
+    async close() {
+      await served.stop();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * An auth gRPC server over `db`, signing with `keys`, and a client of it. Several may share one database, as
+ * replicas do (the key-rotation tests restart auth with other keys over the same accounts).
+ */
+export async function serveAuth(
+  db: ServiceDatabase<typeof schema>['db'],
+  keys: SigningKeys,
+  options: { google?: Partial<GoogleSignInSettings>; accounts?: Partial<AccountsSettings> } = {},
+) {
   const logger = createLogger('auth', 'silent');
   // Gateway tests register many users from one address; the registration throttle has its own tests.
   const accounts = { maxRegistrationsPerIp: 1000, ...options.accounts };
-  const auth = composeAuth({ db: database.db, keys, logger, google: options.google ?? {}, accounts });
+  const auth = composeAuth({ db, keys, logger, google: options.google ?? {}, accounts });
   const server = createGrpcServer('auth', logger);
   server.add(AuthService, auth.grpc);
   const port = await server.listen('127.0.0.1', 0);
   const client = createServiceClient(AuthService, `127.0.0.1:${port}`, { deadlineMs: 5000 });
   return {
     client,
-    keys,
-    signingKey,
-    async close() {
+    async stop() {
       client.close();
       await server.shutdown();
-      await database.close();
     },
   };
 }

@@ -31,18 +31,60 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-async function freeBlock(size: number): Promise<number> {
+/**
+ * The first port of `size` free ones, from a block below Linux's ephemeral range (32768+), so no outgoing
+ * connection can take one between our check and the process's bind. By default a range of its own per vitest
+ * worker, so files running side by side never pick the same block; `range` names another (the rehearsal's).
+ */
+export async function freeBlock(
+  size: number,
+  range = { first: 21000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 4) * 2750, blocks: 55 },
+): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    // Below Linux's ephemeral range (32768+), so no outgoing connection can hold one of these ports; and
-    // a range of its own per vitest worker, so files running side by side never pick the same block.
-    const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 4;
-    const base = 21000 + worker * 2750 + Math.floor(Math.random() * 55) * 50;
+    const base = range.first + Math.floor(Math.random() * range.blocks) * 50;
     const taken = await Promise.all(
       Array.from({ length: size }, (_, i) => isListening('127.0.0.1', base + i, 200)),
     );
     if (!taken.some(Boolean)) return base;
   }
   throw new Error('no free port block');
+}
+
+/**
+ * Whether a process answers: `at` is the gateway's base URL (/api/health), the worker's metrics URL, or a
+ * service's gRPC address (the standard health check).
+ */
+export async function answers(name: string, at: string): Promise<boolean> {
+  if (name === 'gateway') return (await fetch(`${at}/api/health`).catch(() => undefined))?.ok === true;
+  if (name === 'worker') return (await fetch(at).catch(() => undefined))?.ok === true;
+  const health = createServiceClient(Health, at, { deadlineMs: 500 });
+  const status = await health.check({ service: '' }).then(
+    (r) => r.status,
+    () => undefined,
+  );
+  health.close();
+  return status === HealthCheckResponse_ServingStatus.SERVING;
+}
+
+/** Waits up to 120 s until the process answers; fails at once, with its last lines, if it exits first. */
+export async function waitUntilReady(
+  name: string,
+  child: ChildProcess,
+  lines: string[],
+  ready: () => Promise<boolean>,
+): Promise<void> {
+  let exited: Error | undefined;
+  child.once('exit', (code, signal) => {
+    exited = new Error(
+      `${name} exited (${code ?? signal}) before it was ready:\n${lines.slice(-20).join('\n')}`,
+    );
+  });
+  for (const end = Date.now() + 120_000; Date.now() < end; ) {
+    if (exited) throw exited;
+    if (await ready()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} was not ready within 120 s:\n${lines.slice(-20).join('\n')}`);
 }
 
 export async function startStack(
@@ -95,32 +137,13 @@ export async function startStack(
       createInterface({ input: stream }).on('line', (line) => lines.push(line));
     }
     children.set(name, child);
-    let exited: Error | undefined;
-    child.once('exit', (code) => {
-      exited = new Error(`${name} exited with ${code} before it was ready:\n${lines.slice(-20).join('\n')}`);
-    });
-    const metricsPort = metricsPortFor(name, base);
-    const ready = async () => {
-      if (name === 'gateway')
-        return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok;
-      if (name === 'worker')
-        return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => undefined))?.ok;
-      const address = env[`${name.toUpperCase()}_ADDR`]!;
-      const health = createServiceClient(Health, address, { deadlineMs: 500 });
-      const status = await health.check({ service: '' }).then(
-        (r) => r.status,
-        () => undefined,
-      );
-      health.close();
-      return status === HealthCheckResponse_ServingStatus.SERVING;
-    };
-    // Ready means answering: gRPC health for services, /metrics for the worker, /api/health for the gateway.
-    for (const end = Date.now() + 120_000; Date.now() < end; ) {
-      if (exited) throw exited;
-      if (await ready()) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`${name} was not ready within 120 s:\n${lines.slice(-20).join('\n')}`);
+    const at =
+      name === 'gateway'
+        ? `http://127.0.0.1:${port}`
+        : name === 'worker'
+          ? `http://127.0.0.1:${metricsPortFor(name, base)}/metrics`
+          : env[`${name.toUpperCase()}_ADDR`]!;
+    await waitUntilReady(name, child, lines, () => answers(name, at));
   }
 
   async function kill(name: string, signal: NodeJS.Signals = 'SIGTERM') {

@@ -3,10 +3,6 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceDatabase } from '@pictura/common/database';
-import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
-import { createServiceClient } from '@pictura/common/grpc-client';
-import { createGrpcServer } from '@pictura/common/grpc-server';
-import { createLogger } from '@pictura/common/logger';
 import {
   keyIdOf,
   newSigningKeys,
@@ -15,9 +11,9 @@ import {
 } from '@pictura/common/signing-key-set';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveAuth } from '../../../test/support/auth-service.ts';
 import { openTestDatabase } from '../../../test/support/databases.ts';
 import { createTokenVerifier } from '../../gateway/src/auth/token-verifier.ts';
-import { composeAuth } from './auth.compose.ts';
 import { schema } from './db/schema.ts';
 import { createSigningKeys, loadOrCreateKeyFile, parseSigningKeys } from './signing-keys.ts';
 
@@ -75,7 +71,6 @@ describe('rotating AUTH_SIGNING_KEYS', () => {
   // Auth replicas over one database, each started with the value the operator gave it, and the gateway's
   // own token verifier asking them for the public keys.
   let database: ServiceDatabase<typeof schema>;
-  const logger = createLogger('auth', 'silent');
   const password = 'a long enough password';
   const clientIp = '127.0.0.1';
 
@@ -89,29 +84,13 @@ describe('rotating AUTH_SIGNING_KEYS', () => {
   afterAll(() => database.close());
 
   async function startAuth(value: string) {
-    const keys = await createSigningKeys(parseSigningKeys(value));
-    const auth = composeAuth({
-      db: database.db,
-      keys,
-      logger,
-      google: {},
+    return serveAuth(database.db, await createSigningKeys(parseSigningKeys(value)), {
       accounts: { maxRegistrationsPerIp: 100 },
     });
-    const server = createGrpcServer('auth', logger);
-    server.add(AuthService, auth.grpc);
-    const port = await server.listen('127.0.0.1', 0);
-    const client = createServiceClient(AuthService, `127.0.0.1:${port}`, { deadlineMs: 5000 });
-    return {
-      client,
-      async stop() {
-        client.close();
-        await server.shutdown();
-      },
-    };
   }
   type Replica = Awaited<ReturnType<typeof startAuth>>;
 
-  /** The gateway's verifier. It refetches on an unknown kid at most every 10 s; here at once. */
+  /** The gateway's verifier. It refetches on an unknown kid at most once a second; here at once. */
   function gatewayVerifier(replica: () => Replica) {
     return createTokenVerifier({
       fetchKeys: async () => JSON.parse((await replica().client.getPublicKeys({})).jwksJson),
