@@ -4,10 +4,16 @@ import { AppError } from './app-error.ts';
 import { datastoreUnavailable, isDatastoreUnavailable } from './datastore-errors.ts';
 import { Health, HealthCheckResponse_ServingStatus } from './gen/grpc/health/v1/health_pb.ts';
 import { grpcServiceDefinition } from './grpc-definition.ts';
-import { APP_CODE_METADATA_KEY, APP_REASON_METADATA_KEY, GRPC_STATUS_BY_APP_CODE } from './grpc-status.ts';
+import {
+  APP_CODE_METADATA_KEY,
+  APP_REASON_METADATA_KEY,
+  APP_RETRY_AFTER_METADATA_KEY,
+  GRPC_STATUS_BY_APP_CODE,
+} from './grpc-status.ts';
 import type { AnyService, CallContext, ServiceImpl } from './grpc-types.ts';
 import type { Logger } from './logger.ts';
 import { rpcServerMetrics } from './metrics.ts';
+import { refuseNul } from './nul-text.ts';
 import { contextFromTraceparent, failSpan, runInContext, SpanKind, startSpan } from './tracing.ts';
 
 type AnyCall = grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>;
@@ -85,6 +91,9 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
     if (error instanceof AppError) {
       metadata.set(APP_CODE_METADATA_KEY, error.code);
       if (error.reason) metadata.set(APP_REASON_METADATA_KEY, error.reason);
+      if (error.retryAfterSeconds !== undefined) {
+        metadata.set(APP_RETRY_AFTER_METADATA_KEY, String(error.retryAfterSeconds));
+      }
       return { code: GRPC_STATUS_BY_APP_CODE[error.code], details: error.message, metadata };
     }
     if (isDatastoreUnavailable(error)) {
@@ -105,6 +114,11 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
         if (typeof fn !== 'function')
           throw new Error(`${service.typeName}.${method.name} is not implemented`);
         const label = `${service.typeName}/${method.name}`;
+        // No NUL ever reaches a database, whatever route forgot the gateway's text rule.
+        const guarded = (request: unknown, context: CallContext) => {
+          refuseNul(request);
+          return fn(request, context);
+        };
         if (method.methodKind === 'unary') {
           handlers[method.localName] = (
             call: grpc.ServerUnaryCall<unknown, unknown>,
@@ -112,7 +126,7 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
           ) => {
             const stop = rpcServerMetrics.start(label);
             const traced = traceCall(call, service.typeName, method.name);
-            runInContext(traced.context, () => fn(call.request, contextOf(call)) as Promise<unknown>).then(
+            runInContext(traced.context, async () => guarded(call.request, contextOf(call))).then(
               (response) => {
                 call.removeAllListeners('cancelled');
                 stop('OK');
@@ -134,7 +148,10 @@ export function createGrpcServer(serviceName: string, logger: Logger): GrpcServe
             const traced = traceCall(call, service.typeName, method.name);
             return runInContext(traced.context, async () => {
               try {
-                for await (const message of fn(call.request, contextOf(call)) as AsyncIterable<unknown>) {
+                for await (const message of guarded(
+                  call.request,
+                  contextOf(call),
+                ) as AsyncIterable<unknown>) {
                   if (call.cancelled) break;
                   call.write(message);
                 }

@@ -58,6 +58,17 @@ describe('gRPC server and client', () => {
     client.close();
   });
 
+  it('refuses a NUL in any text before the handler runs, as INVALID_ARGUMENT', async () => {
+    const client = createServiceClient(HistoryService, address, { deadlineMs: 2000 });
+    // jobId 'crash' would answer internal if the handler ran; the NUL stops it first.
+    const error = (await client
+      .recordItem({ jobId: 'crash', prompt: 'a red fox\u0000' })
+      .catch((e: unknown) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'invalid_argument', reason: 'invalid_text' });
+    client.close();
+  });
+
   it('gives every call a deadline', async () => {
     const client = createServiceClient(HistoryService, address, { deadlineMs: 100 });
     const error = (await client.recordItem({ jobId: 'slow' }).catch((e: unknown) => e)) as AppError;

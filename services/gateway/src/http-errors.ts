@@ -4,6 +4,7 @@
 import { AppError, type AppErrorCode } from '@pictura/common/app-error';
 import { isDatastoreUnavailable, UNAVAILABLE_MESSAGE } from '@pictura/common/datastore-errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { controlCharactersMessage, isTextFormat } from './text-schemas.ts';
 
 export const HTTP_STATUS_BY_APP_CODE: Record<AppErrorCode, number> = {
   invalid_argument: 400,
@@ -50,6 +51,9 @@ function validationBody(error: FastifyError): ErrorBody {
     (first?.params as { missingProperty?: string } | undefined)?.missingProperty ??
     first?.instancePath?.split('/')[1] ??
     '';
+  if (first?.keyword === 'format' && isTextFormat((first.params as { format?: string }).format)) {
+    return { error: 'invalid_request', message: controlCharactersMessage(field) };
+  }
   if (first?.keyword === 'maxLength') {
     const limit = (first.params as { limit: number }).limit;
     return { error: 'too_long', message: `${field} must be at most ${limit} characters` };
@@ -100,6 +104,9 @@ export function errorReply(
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return { status: 400, body: { error: 'invalid_json', message: 'Request body is empty' } };
     }
+    if (error.code === 'FST_ERR_BAD_URL') {
+      return { status: 400, body: { error: 'invalid_url', message: 'The address is not validly encoded' } };
+    }
     const body = {
       error: error.code?.toLowerCase() ?? 'bad_request',
       message: GENERIC_MESSAGE[status] ?? 'Bad request',
@@ -110,14 +117,26 @@ export function errorReply(
   return { status: 500, body: { error: 'server_error', message: GENERIC_MESSAGE[500]! } };
 }
 
+/**
+ * Retry-After for a refusal that says when to come back: the service's own figure (a full queue, too many
+ * waiting jobs), else for any 503 a moment's outage (a datastore or service restarting). A header already set
+ * by what refused it (a rate limit) stays.
+ */
+export function setRetryAfter(reply: FastifyReply, error: unknown, status: number): void {
+  if (reply.hasHeader('retry-after')) return;
+  if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  } else if (status === 503) {
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  }
+}
+
 export function errorHandler(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
   const { status, body } = errorReply(error, request);
-  // A 503 is a moment's outage (a datastore or service restarting): tell clients when to come back.
-  if (status === 503 && !reply.hasHeader('retry-after'))
-    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  setRetryAfter(reply, error, status);
   return sendError(reply, status, body);
 }

@@ -1,5 +1,6 @@
 // Request and response shapes of the admin Models page (OpenAPI tag 'admin').
 import { type Static, type TSchema, type TUnsafe, Type } from 'typebox';
+import { SingleLineText } from '../text-schemas.ts';
 import { ModelBody, ModelKindName, ModelLicenceBody, ModelSettingsBody } from './generate.schemas.ts';
 
 const oneOf = <T extends string>(values: readonly T[], description: string): TUnsafe<T> =>
@@ -65,7 +66,7 @@ export type AdminModelsBody = Static<typeof AdminModelsBody>;
 
 export const InstallModelBody = Type.Object(
   {
-    model: Type.String({
+    model: SingleLineText({
       minLength: 1,
       maxLength: 300,
       description:
@@ -77,13 +78,13 @@ export const InstallModelBody = Type.Object(
 
 export const ModelTaskReply = Type.Object({ task: ModelTaskBody });
 
-export const ModelNameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ModelNameParams = Type.Object({ name: SingleLineText({ minLength: 1, maxLength: 100 }) });
 
 export const SetDefaultModelBody = Type.Object(
   {
     // No default value: the validator would fill a missing kind in, and the wrong default would be changed.
     kind: oneOf(['generate', 'upscale', 'safety'] as const, 'Which kind of model'),
-    model: Type.String({
+    model: SingleLineText({
       maxLength: 100,
       description: '"" for the workers\' default, an installed model of that kind, or "none" (safety only)',
     }),

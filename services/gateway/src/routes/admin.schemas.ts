@@ -1,5 +1,6 @@
 // Request and response shapes of the admin dashboard and system settings (OpenAPI tag 'admin').
 import { type Static, Type } from 'typebox';
+import { FreeText, NumericId, SingleLineText } from '../text-schemas.ts';
 
 const DayCountList = Type.Array(
   Type.Object({
@@ -56,10 +57,10 @@ export const SettingsUpdate = Type.Object(
       }),
     ),
     maintenance_notice: Type.Optional(
-      Type.String({ maxLength: 2000, description: 'At most 500 characters after trimming' }),
+      FreeText({ maxLength: 2000, description: 'At most 500 characters after trimming' }),
     ),
     default_model: Type.Optional(
-      Type.String({ maxLength: 200, description: 'A generate model from GET /api/models, or empty' }),
+      SingleLineText({ maxLength: 200, description: 'A generate model from GET /api/models, or empty' }),
     ),
     max_tags_per_post: Type.Optional(Type.Integer({ ...uint32, description: '1 to 20' })),
   },
@@ -74,13 +75,13 @@ export const PublicSettingsBody = Type.Object({
 /** A plan an administrator gives a user for a period, without payment (billing checks it again). */
 export const PlanGrantInput = Type.Object(
   {
-    plan: Type.String({ maxLength: 50, description: 'premium, ultimate or enterprise' }),
+    plan: SingleLineText({ maxLength: 50, description: 'premium, ultimate or enterprise' }),
     months: Type.Optional(Type.Integer({ ...uint32, description: '1 to 36; or give ends_at instead' })),
     ends_at: Type.Optional(
-      Type.String({ maxLength: 40, description: 'End date (YYYY-MM-DD or ISO 8601), in the future' }),
+      SingleLineText({ maxLength: 40, description: 'End date (YYYY-MM-DD or ISO 8601), in the future' }),
     ),
     note: Type.Optional(
-      Type.String({
+      FreeText({
         maxLength: 2000,
         description: 'Why it was granted, for administrators: at most 500 characters',
       }),
@@ -90,10 +91,10 @@ export const PlanGrantInput = Type.Object(
 );
 export type PlanGrantInput = Static<typeof PlanGrantInput>;
 
-export const PlanGrantParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 4294967295 }) });
+export const PlanGrantParams = Type.Object({ id: NumericId() });
 export const PlanGrantEndParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 4294967295 }),
-  grantId: Type.Integer({ minimum: 1, maximum: 4294967295 }),
+  id: NumericId(),
+  grantId: NumericId(),
 });
 
 export const PlanGrantBody = Type.Object(

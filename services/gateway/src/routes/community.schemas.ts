@@ -1,5 +1,6 @@
 // Wire shapes of the community gallery and its moderation (snake_case, cursor pages).
 import { type Static, type TSchema, Type } from 'typebox';
+import { FreeText, PageLimit, SingleLineText } from '../text-schemas.ts';
 
 /** Popular order, as the OpenAPI document explains it (community stores and indexes this score). */
 export const POPULAR_ORDER =
@@ -10,7 +11,7 @@ export const POPULAR_ORDER =
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const PostIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export const PostIdParams = Type.Object({ id: SingleLineText({ maxLength: 64 }) });
 
 export const PostImage = Type.Object({
   url: Type.String({ description: '/files/<key>' }),
@@ -86,8 +87,8 @@ export const PostPage = page(PostBody);
 export const AdminPostPage = page(AdminPostBody);
 
 const cursorField = {
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 24 })),
+  cursor: Type.Optional(SingleLineText({ maxLength: 200 })),
+  limit: Type.Optional(PageLimit(100, 24)),
 };
 
 export const FeedQuery = Type.Object({
@@ -99,7 +100,7 @@ export const FeedQuery = Type.Object({
       description: `latest: newest first. ${POPULAR_ORDER}`,
     }),
   ),
-  tag: Type.Optional(Type.String({ maxLength: 60, description: 'Only posts with this tag (any case)' })),
+  tag: Type.Optional(SingleLineText({ maxLength: 60, description: 'Only posts with this tag (any case)' })),
   ...cursorField,
 });
 
@@ -107,14 +108,14 @@ export const PageQuery = Type.Object(cursorField);
 
 export const PublishBody = Type.Object(
   {
-    history_id: Type.String({ maxLength: 64, description: 'One of your history items' }),
+    history_id: SingleLineText({ maxLength: 64, description: 'One of your history items' }),
     image_index: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 15, default: 0, description: 'Which image of the item' }),
     ),
-    title: Type.String({ maxLength: 50 }),
-    description: Type.Optional(Type.String({ maxLength: 200 })),
+    title: SingleLineText({ maxLength: 50 }),
+    description: Type.Optional(FreeText({ maxLength: 200 })),
     tags: Type.Optional(
-      Type.Array(Type.String({ maxLength: 60 }), {
+      Type.Array(SingleLineText({ maxLength: 60 }), {
         maxItems: 50,
         description:
           'Trimmed, lowercased, a leading # dropped, spaces as -, duplicates removed; letters, digits, - and _, ' +
@@ -138,7 +139,7 @@ export const REPORT_REASONS = ['spam', 'nudity', 'violence', 'copyright', 'other
 export const ReportRequest = Type.Object(
   {
     reason: Type.Unsafe<(typeof REPORT_REASONS)[number]>({ type: 'string', enum: [...REPORT_REASONS] }),
-    details: Type.Optional(Type.String({ maxLength: 500, description: 'Required when reason is other' })),
+    details: Type.Optional(FreeText({ maxLength: 500, description: 'Required when reason is other' })),
   },
   { additionalProperties: false },
 );
@@ -208,7 +209,7 @@ export const AdminPostsQuery = Type.Object({
       description: 'Both when absent',
     }),
   ),
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'Text in the title or prompt' })),
+  q: Type.Optional(SingleLineText({ maxLength: 100, description: 'Text in the title or prompt' })),
   ...cursorField,
 });
 

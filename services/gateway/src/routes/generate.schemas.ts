@@ -8,6 +8,7 @@ import {
   STYLES,
 } from '@pictura/common/generation-options';
 import { type Static, type TUnsafe, Type } from 'typebox';
+import { FreeText, SingleLineText } from '../text-schemas.ts';
 import { WebhookUrlField } from './webhooks.schemas.ts';
 
 // A plain string enum (not a union of literals), so a wrong value gets one clear "enum" error.
@@ -24,15 +25,13 @@ export const ErrorBody = Type.Object(
 
 export const GenerateBody = Type.Object(
   {
-    prompt: Type.String({
+    prompt: FreeText({
       minLength: 1,
       maxLength: PROMPT_MAX_LENGTH,
       pattern: '\\S',
       description: 'What to draw',
     }),
-    negative_prompt: Type.Optional(
-      Type.String({ maxLength: PROMPT_MAX_LENGTH, description: 'What to avoid' }),
-    ),
+    negative_prompt: Type.Optional(FreeText({ maxLength: PROMPT_MAX_LENGTH, description: 'What to avoid' })),
     aspect_ratio: Type.Optional(
       choice(Object.keys(ASPECT_RATIOS) as (keyof typeof ASPECT_RATIOS)[], 'Image shape'),
     ),
@@ -40,7 +39,9 @@ export const GenerateBody = Type.Object(
     color: Type.Optional(choice(COLORS, 'Colour treatment')),
     lighting: Type.Optional(choice(LIGHTINGS, 'Lighting')),
     composition: Type.Optional(choice(COMPOSITIONS, 'Composition')),
-    model: Type.Optional(Type.String({ maxLength: 100, description: 'A model name from GET /api/models' })),
+    model: Type.Optional(
+      SingleLineText({ maxLength: 100, description: 'A model name from GET /api/models' }),
+    ),
     seed: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Same seed, same image' }),
     ),
@@ -115,9 +116,9 @@ export const JobBody = Type.Object(
 );
 export type JobBody = Static<typeof JobBody>;
 
-export const JobParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export const JobParams = Type.Object({ id: SingleLineText({ maxLength: 64 }) });
 
-const AccessToken = Type.String({
+const AccessToken = SingleLineText({
   maxLength: 64,
   description: "The job-scoped token from the job's events_url",
 });
@@ -125,7 +126,7 @@ const AccessToken = Type.String({
 export const JobEventsQuery = Type.Object({
   access_token: Type.Optional(AccessToken),
   last_event_id: Type.Optional(
-    Type.String({
+    SingleLineText({
       maxLength: 16,
       description: 'As the Last-Event-ID header, for clients that cannot set it',
     }),
@@ -134,7 +135,10 @@ export const JobEventsQuery = Type.Object({
 
 export const CancelJobQuery = Type.Object({
   access_token: Type.Optional(
-    Type.String({ maxLength: 64, description: "A guest's job: the token from the submission's events_url" }),
+    SingleLineText({
+      maxLength: 64,
+      description: "A guest's job: the token from the submission's events_url",
+    }),
   ),
 });
 

@@ -1,5 +1,6 @@
 // Wire shapes of the history routes (the spec leaves them open: snake_case, cursor pages, {error, message}).
 import { type Static, Type } from 'typebox';
+import { PageLimit, SingleLineText } from '../text-schemas.ts';
 
 export const MAX_BULK_DELETE = 100;
 
@@ -42,9 +43,11 @@ export const HistoryQuery = Type.Object(
       }),
     ),
     favorite: Type.Optional(Type.Boolean({ description: 'true: favourites only' })),
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'Text the prompt contains (any case)' })),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 24 })),
+    q: Type.Optional(SingleLineText({ maxLength: 200, description: 'Text the prompt contains (any case)' })),
+    cursor: Type.Optional(
+      SingleLineText({ maxLength: 200, description: 'next_cursor of the previous page' }),
+    ),
+    limit: Type.Optional(PageLimit(100, 24)),
   },
   // Unknown parameters (a cache-buster, say) are ignored, as browsers and proxies add them.
 );
@@ -55,11 +58,11 @@ export const HistoryPage = Type.Object({
   next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
 });
 
-export const HistoryIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export const HistoryIdParams = Type.Object({ id: SingleLineText({ maxLength: 64 }) });
 
 export const BulkDeleteBody = Type.Object(
   {
-    ids: Type.Array(Type.String({ maxLength: 64 }), {
+    ids: Type.Array(SingleLineText({ maxLength: 64 }), {
       minItems: 1,
       maxItems: MAX_BULK_DELETE,
       description: `Item ids, at most ${MAX_BULK_DELETE}; ids that are not yours are ignored`,

@@ -4,12 +4,16 @@
 // OpenAI words them. The rest of the API keeps {error, message} (http-errors.ts).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { errorReply, RETRY_AFTER_SECONDS } from '../http-errors.ts';
+import { errorReply, setRetryAfter } from '../http-errors.ts';
+import { controlCharactersMessage, isTextFormat } from '../text-schemas.ts';
 import type { OpenAiErrorResponse } from './openai-images.schemas.ts';
 
-/** /v1 and everything under it. */
+/**
+ * /v1 and everything under it, except the spec's own /v1/payments calls: they document {error, message}, and
+ * an OpenAI body there failed their response schema (the client got fastify's serializer message instead).
+ */
 export function isOpenAiPath(url: string): boolean {
-  return /^\/v1(?:[/?#]|$)/.test(url);
+  return /^\/v1(?:[/?#]|$)/.test(url) && !/^\/v1\/payments(?:[/?#]|$)/.test(url);
 }
 
 /** An error a /v1 route raises with OpenAI's fields set itself. */
@@ -106,6 +110,16 @@ export function validationError(first: AjvError | undefined): OpenAiErrorBody {
         param,
       );
     }
+    case 'format':
+      if (isTextFormat(params.format)) {
+        return openAiBody(400, `${controlCharactersMessage(param ?? 'body')}.`, 'invalid_value', param);
+      }
+      return openAiBody(
+        400,
+        `Invalid value for '${param ?? 'body'}': ${first?.message}.`,
+        'invalid_value',
+        param,
+      );
     default:
       return openAiBody(
         400,
@@ -140,8 +154,7 @@ export function withOpenAiErrors(handler: ErrorHandler): ErrorHandler {
     if (!isOpenAiPath(request.url)) return handler(error, request, reply);
     const { status, body } = openAiErrorReply(error, request);
     // Headers set by what refused it (Retry-After on a 429) stay; the body is replaced.
-    if (status === 503 && !reply.hasHeader('retry-after'))
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    setRetryAfter(reply, error, status);
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   };
 }

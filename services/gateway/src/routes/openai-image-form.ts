@@ -7,6 +7,7 @@ import { FILE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE } from '@pictura/common/im
 import type { ObjectStore } from '@pictura/common/object-store';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { type StoredImage, storeUntrustedImage } from '../image-intake.ts';
+import { controlCharactersMessage, hasControlCharacters } from '../text-schemas.ts';
 import { OpenAiError } from './openai-errors.ts';
 import { OUTPUT_FORMATS, type OutputFormat } from './openai-images.schemas.ts';
 
@@ -56,7 +57,13 @@ function fileError(error: unknown): never {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     throw new OpenAiError(400, 'Too many parts in the form', 'invalid_value', null);
   }
-  throw error;
+  // Anything else reading the form threw is a form the parser cannot read (no boundary, cut short).
+  throw new OpenAiError(
+    400,
+    'The form could not be read; send multipart/form-data with a boundary.',
+    'invalid_multipart',
+    null,
+  );
 }
 
 /** Reads the form, stores its image, and returns the text fields (only those `allowed`). */
@@ -100,7 +107,17 @@ export async function readImageForm(
           part.fieldname,
         );
       }
-      fields[part.fieldname] = String(part.value);
+      const value = String(part.value);
+      // The JSON routes' free-text rule (text-schemas.ts), for fields no schema validates.
+      if (hasControlCharacters(value, part.fieldname.endsWith('prompt'))) {
+        throw new OpenAiError(
+          400,
+          `${controlCharactersMessage(part.fieldname)}.`,
+          'invalid_value',
+          part.fieldname,
+        );
+      }
+      fields[part.fieldname] = value;
     }
   } catch (error) {
     if (error instanceof OpenAiError) throw error;

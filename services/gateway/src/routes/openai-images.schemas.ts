@@ -8,6 +8,7 @@ import {
   PROMPT_MAX_LENGTH,
 } from '@pictura/common/generation-options';
 import { type Static, Type } from 'typebox';
+import { FreeText, SingleLineText } from '../text-schemas.ts';
 import { WebhookUrlField } from './webhooks.schemas.ts';
 
 /** OpenAI's output formats; a url answer is always the stored PNG, b64_json is re-encoded as asked. */
@@ -28,16 +29,16 @@ const SIZE_DESCRIPTION =
 
 export const OpenAiImageRequest = Type.Object(
   {
-    prompt: Type.String({ maxLength: PROMPT_MAX_LENGTH }),
+    prompt: FreeText({ maxLength: PROMPT_MAX_LENGTH }),
     model: Type.Optional(
-      Type.String({
+      SingleLineText({
         maxLength: 100,
         description:
           'A Pictura model name, or an OpenAI one (dall-e-2, dall-e-3, gpt-image-1, …) mapped to ours; see GET /v1/models',
       }),
     ),
     n: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: 1 })),
-    size: Type.Optional(Type.String({ maxLength: 20, description: SIZE_DESCRIPTION })),
+    size: Type.Optional(SingleLineText({ maxLength: 20, description: SIZE_DESCRIPTION })),
     response_format: Type.Optional(
       Type.Unsafe<'url' | 'b64_json'>({
         type: 'string',
@@ -55,15 +56,15 @@ export const OpenAiImageRequest = Type.Object(
       Type.Boolean({ description: 'Only false: streamed partial images are not offered' }),
     ),
     partial_images: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, description: ACCEPTED })),
-    quality: Type.Optional(Type.String({ maxLength: 20, description: ACCEPTED })),
-    style: Type.Optional(Type.String({ maxLength: 20, description: ACCEPTED })),
-    background: Type.Optional(Type.String({ maxLength: 20, description: ACCEPTED })),
+    quality: Type.Optional(SingleLineText({ maxLength: 20, description: ACCEPTED })),
+    style: Type.Optional(SingleLineText({ maxLength: 20, description: ACCEPTED })),
+    background: Type.Optional(SingleLineText({ maxLength: 20, description: ACCEPTED })),
     moderation: Type.Optional(
-      Type.String({ maxLength: 20, description: `${ACCEPTED} Every image is checked as on the site.` }),
+      SingleLineText({ maxLength: 20, description: `${ACCEPTED} Every image is checked as on the site.` }),
     ),
-    user: Type.Optional(Type.String({ maxLength: 200, description: ACCEPTED })),
+    user: Type.Optional(SingleLineText({ maxLength: 200, description: ACCEPTED })),
     negative_prompt: Type.Optional(
-      Type.String({ maxLength: PROMPT_MAX_LENGTH, description: 'Pictura extension: what to keep out' }),
+      FreeText({ maxLength: PROMPT_MAX_LENGTH, description: 'Pictura extension: what to keep out' }),
     ),
     seed: Type.Optional(
       Type.Integer({

@@ -6,6 +6,7 @@ import type { ModelInfo } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { JobsClient } from '../clients.ts';
+import { SingleLineText } from '../text-schemas.ts';
 import { requireApiKey } from './openai-access.ts';
 import { OpenAiError } from './openai-errors.ts';
 import { OpenAiErrorResponse } from './openai-images.schemas.ts';
@@ -89,7 +90,7 @@ export async function openAiModelsRoutes(
         summary: 'Retrieve a model (OpenAI-compatible)',
         description: 'One entry of GET /v1/models; 404 model_not_found for a name not offered.',
         tags: ['integrations'],
-        params: Type.Object({ model: Type.String({ maxLength: 200 }) }),
+        params: Type.Object({ model: SingleLineText({ maxLength: 200 }) }),
         response: { 200: Type.Ref('OpenAiModel'), '4xx': OpenAiErrorResponse, '5xx': OpenAiErrorResponse },
       },
     },

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AreaRouteOptions } from '../app.ts';
 import { errorResponses as errors, requireAdmin, requireSignIn } from '../route-guards.ts';
+import { SingleLineText } from '../text-schemas.ts';
 import { registerTestCheckoutPages } from './payments.pages.ts';
 import {
   CheckoutUrlBody,
@@ -325,7 +326,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: AreaRou
           operationId: 'receiveStripeWebhook',
           summary: "Stripe's webhook endpoint: the raw JSON event, signed in the Stripe-Signature header",
           tags: ['payments'],
-          headers: Type.Object({ 'stripe-signature': Type.String({ minLength: 1, maxLength: 2048 }) }),
+          headers: Type.Object({ 'stripe-signature': SingleLineText({ minLength: 1, maxLength: 2048 }) }),
           response: { 200: WebhookBody, ...errors },
         },
       },

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
+import { FreeText, PageLimit, SingleLineText } from '../text-schemas.ts';
 
-const Id = (description: string) => Type.String({ maxLength: 256, description });
+const Id = (description: string) => SingleLineText({ maxLength: 256, description });
 
 export const PlansBody = Type.Object({
   plans: Type.Array(
@@ -28,20 +29,20 @@ export const PlansBody = Type.Object({
 
 export const CreateCheckoutBody = Type.Object(
   {
-    product_id: Type.String({
+    product_id: SingleLineText({
       minLength: 1,
       maxLength: 64,
       description:
         'A plan_id (premium_monthly), or a plan (premium; old labels starter/pro map) with billing_period',
     }),
     test_mode: Type.Optional(Type.Boolean()),
-    billing_period: Type.Optional(Type.String({ maxLength: 16, description: 'monthly or yearly' })),
-    success_url: Type.String({
+    billing_period: Type.Optional(SingleLineText({ maxLength: 16, description: 'monthly or yearly' })),
+    success_url: SingleLineText({
       maxLength: 2048,
       description: 'A path on this site, or an address on its origin',
     }),
     request_id: Type.Optional(
-      Type.String({
+      SingleLineText({
         maxLength: 128,
         description: 'Idempotency key: the same user and request_id give the same checkout',
       }),
@@ -63,18 +64,18 @@ export const CreateSessionBody = Type.Object(
       maximum: 10_000_000,
       description: 'Integer cents; must be the plan price',
     }),
-    currency: Type.String({ maxLength: 8, description: 'USD' }),
-    payment_method: Type.String({ maxLength: 32, description: 'The card payment provider, e.g. stripe' }),
-    plan_id: Type.String({ minLength: 1, maxLength: 64 }),
+    currency: SingleLineText({ maxLength: 8, description: 'USD' }),
+    payment_method: SingleLineText({ maxLength: 32, description: 'The card payment provider, e.g. stripe' }),
+    plan_id: SingleLineText({ minLength: 1, maxLength: 64 }),
     subscription: Type.Optional(Type.Literal(true, { description: 'Plans are subscriptions' })),
     meta_data: Type.Optional(
       Type.Object({
-        plan_type: Type.Optional(Type.String({ maxLength: 32 })),
-        billing: Type.Optional(Type.String({ maxLength: 16 })),
+        plan_type: Type.Optional(SingleLineText({ maxLength: 32 })),
+        billing: Type.Optional(SingleLineText({ maxLength: 16 })),
       }),
     ),
-    success_url: Type.Optional(Type.String({ maxLength: 2048 })),
-    request_id: Type.Optional(Type.String({ maxLength: 128 })),
+    success_url: Type.Optional(SingleLineText({ maxLength: 2048 })),
+    request_id: Type.Optional(SingleLineText({ maxLength: 128 })),
     test_mode: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -132,24 +133,24 @@ export const Page = (item: ReturnType<typeof Type.Object>) =>
   Type.Object({ items: Type.Array(item), next_cursor: Type.Union([Type.String(), Type.Null()]) });
 
 export const PageQuery = Type.Object({
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  cursor: Type.Optional(SingleLineText({ maxLength: 200 })),
+  limit: Type.Optional(PageLimit(100)),
 });
 
 export const SubscriptionParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 export const UpgradeBody = Type.Object(
-  { plan_id: Type.String({ minLength: 1, maxLength: 64, description: 'e.g. ultimate_yearly' }) },
+  { plan_id: SingleLineText({ minLength: 1, maxLength: 64, description: 'e.g. ultimate_yearly' }) },
   { additionalProperties: false },
 );
 
 export const SupportRequestInput = Type.Object(
   {
     kind: Type.Union([Type.Literal('sales'), Type.Literal('support')]),
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    email: Type.String({ minLength: 3, maxLength: 254 }),
-    company: Type.Optional(Type.String({ maxLength: 100 })),
-    message: Type.String({ minLength: 1, maxLength: 5000 }),
+    name: SingleLineText({ minLength: 1, maxLength: 100 }),
+    email: SingleLineText({ minLength: 3, maxLength: 254 }),
+    company: Type.Optional(SingleLineText({ maxLength: 100 })),
+    message: FreeText({ minLength: 1, maxLength: 5000 }),
   },
   { additionalProperties: false },
 );

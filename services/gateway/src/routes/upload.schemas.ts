@@ -3,6 +3,7 @@
 
 import { UPSCALE_FORMATS } from '@pictura/common/queues';
 import { type Static, Type } from 'typebox';
+import { SingleLineText } from '../text-schemas.ts';
 import { WebhookUrlField } from './webhooks.schemas.ts';
 
 export const UploadFailure = Type.Object(
@@ -38,10 +39,13 @@ export const UpscaleBody = Type.Object(
   {
     // Optional in the schema, so a missing link gets the spec's own message rather than a validation text.
     image_url: Type.Optional(
-      Type.String({ maxLength: 2048, description: 'A /files/ link of this site, or any http(s) image link' }),
+      SingleLineText({
+        maxLength: 2048,
+        description: 'A /files/ link of this site, or any http(s) image link',
+      }),
     ),
     model: Type.Optional(
-      Type.String({ maxLength: 100, description: 'An upscale model from GET /api/models' }),
+      SingleLineText({ maxLength: 100, description: 'An upscale model from GET /api/models' }),
     ),
     format: Type.Optional(
       Type.Unsafe<(typeof UPSCALE_FORMATS)[number]>({

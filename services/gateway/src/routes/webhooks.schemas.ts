@@ -1,9 +1,10 @@
 import { WEBHOOK_URL_MAX_LENGTH } from '@pictura/common/webhook-url';
 import { type Static, Type } from 'typebox';
+import { PageLimit, SingleLineText } from '../text-schemas.ts';
 
 /** The optional webhook field of job submissions (generate, upscale, /v1 images). */
 export const WebhookUrlField = Type.Optional(
-  Type.String({
+  SingleLineText({
     maxLength: WEBHOOK_URL_MAX_LENGTH,
     description:
       'http(s) URL to POST the job to when it completes, fails or is cancelled (Standard Webhooks, signed with ' +
@@ -57,6 +58,6 @@ export const WebhooksOverview = Type.Object({
 });
 
 export const DeliveriesQuery = Type.Object({
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  cursor: Type.Optional(SingleLineText({ maxLength: 200 })),
+  limit: Type.Optional(PageLimit(100)),
 });
