@@ -17,7 +17,7 @@ describe('the admin console on the running product', () => {
   const tokens = { admin: '', member: '', other: '' };
 
   beforeAll(async () => {
-    stack = await startStack({ env: { TRUST_PROXY: 'true' } });
+    stack = await startStack({ env: { TRUST_PROXY: '1' } });
   }, 180_000);
   afterAll(() => stack?.stop());
 

@@ -45,7 +45,8 @@ async function call(
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(from ? { 'x-forwarded-for': from } : {}),
+        // The proxy appends it to X-Forwarded-For as the address it saw (round-robin-proxy.ts).
+        ...(from ? { 'x-rehearsal-client': from } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

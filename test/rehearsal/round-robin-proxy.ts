@@ -28,8 +28,12 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())),
     );
-    // Appended, as load balancers do: the gateway (TRUST_PROXY) reads the client's address from the left.
-    const peer = req.socket.remoteAddress ?? '127.0.0.1';
+    // Appended, as load balancers do: the gateway (TRUST_PROXY=1) takes the entry this proxy added, the
+    // rightmost; whatever the client wrote to its left is not believed.
+    // The checks play many clients from one machine: x-rehearsal-client names the address this one comes from.
+    const playing = req.headers['x-rehearsal-client'];
+    delete headers['x-rehearsal-client'];
+    const peer = (typeof playing === 'string' && playing) || req.socket.remoteAddress || '127.0.0.1';
     const forwarded = req.headers['x-forwarded-for'];
     headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${peer}` : peer;
     const first = next++ % backends.length;

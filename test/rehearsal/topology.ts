@@ -148,7 +148,10 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       HOST: '127.0.0.1',
       GRPC_HOST: '127.0.0.1',
       PUBLIC_URL: proxy.url,
-      TRUST_PROXY: 'true',
+      // One proxy in front (round-robin-proxy.ts appends the address it saw): that entry is the client.
+      TRUST_PROXY: '1',
+      // Its checks put many jobs per user on the queue at once: the fair queue's caps are not what they test.
+      PLAN_MAX_WAITING_JOBS: 'free=1000',
       AUTH_SIGNING_KEYS: options.signingKeys,
       MODELS_DIR: modelsDir,
       PAYMENTS_TEST_MODE: 'true',

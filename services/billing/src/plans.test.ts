@@ -35,6 +35,9 @@ describe('plan labels and limits', () => {
     const { free, premium, ultimate, enterprise } = PLAN_ENTITLEMENTS;
     const rates = [free, premium, ultimate, enterprise].map((e) => e.generationsPerMinute);
     expect([...rates].sort((a, b) => a - b)).toEqual(rates);
+    const waiting = [free, premium, ultimate, enterprise].map((e) => e.maxWaitingJobs);
+    expect(waiting.slice(0, 2)).toEqual([4, 16]);
+    expect([...waiting].sort((a, b) => a - b)).toEqual(waiting);
     expect([free, premium, ultimate, enterprise].map((e) => e.supportPriority)).toEqual([
       'standard',
       'priority',

@@ -15,12 +15,18 @@ export interface PlanEntitlements {
   showAds: boolean;
   /** Generation requests a minute (an abuse limit: paid plans generate without a quota). */
   generationsPerMinute: number;
+  /**
+   * Unfinished jobs (waiting or running) at once: one user cannot fill the queue for everyone behind. A guest
+   * gets the jobs service's GUEST_MAX_WAITING_JOBS per address.
+   */
+  maxWaitingJobs: number;
   supportPriority: 'standard' | 'priority' | 'premium' | 'dedicated';
 }
 
 export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   free: {
     plan: 'free',
+    maxWaitingJobs: 4,
     // The same budget a guest gets by default (GUEST_GENERATE_PER_MINUTE): signing in never costs speed.
     generationsPerMinute: 30,
     supportPriority: 'standard',
@@ -34,6 +40,7 @@ export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   },
   premium: {
     plan: 'premium',
+    maxWaitingJobs: 16,
     generationsPerMinute: 60,
     supportPriority: 'priority',
     queuePriority: PLAN_QUEUE_PRIORITY.premium,
@@ -46,6 +53,7 @@ export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   },
   ultimate: {
     plan: 'ultimate',
+    maxWaitingJobs: 32,
     generationsPerMinute: 120,
     supportPriority: 'premium',
     queuePriority: PLAN_QUEUE_PRIORITY.ultimate,
@@ -58,6 +66,7 @@ export const PLAN_ENTITLEMENTS: Record<Plan, PlanEntitlements> = {
   },
   enterprise: {
     plan: 'enterprise',
+    maxWaitingJobs: 64,
     generationsPerMinute: 600,
     supportPriority: 'dedicated',
     queuePriority: PLAN_QUEUE_PRIORITY.enterprise,

@@ -23,6 +23,8 @@ export class AppError extends Error {
     message: string,
     /** A finer, machine-readable reason (e.g. 'prompt_required'); the HTTP body's `error` field when set. */
     readonly reason?: string,
+    /** When the caller may try again, in seconds: the HTTP answer's Retry-After (a 429 or 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

@@ -2,7 +2,12 @@ import { MethodOptions_IdempotencyLevel } from '@bufbuild/protobuf/wkt';
 import * as grpc from '@grpc/grpc-js';
 import { AppError, isAppErrorCode } from './app-error.ts';
 import { methodDefinition } from './grpc-definition.ts';
-import { APP_CODE_METADATA_KEY, APP_REASON_METADATA_KEY, appCodeForGrpcStatus } from './grpc-status.ts';
+import {
+  APP_CODE_METADATA_KEY,
+  APP_REASON_METADATA_KEY,
+  APP_RETRY_AFTER_METADATA_KEY,
+  appCodeForGrpcStatus,
+} from './grpc-status.ts';
 import type { AnyService, CallOptions, ServiceClient } from './grpc-types.ts';
 import { currentTraceparent, failSpan, SpanKind, startSpan } from './tracing.ts';
 
@@ -20,11 +25,13 @@ const TRANSPORT_MESSAGES: Partial<Record<string, string>> = {
 export function appErrorFromServiceError(error: grpc.ServiceError): AppError {
   const sent = String(error.metadata?.get(APP_CODE_METADATA_KEY)[0] ?? '');
   const reason = error.metadata?.get(APP_REASON_METADATA_KEY)[0];
+  const retryAfter = Number(error.metadata?.get(APP_RETRY_AFTER_METADATA_KEY)[0] ?? Number.NaN);
   if (isAppErrorCode(sent)) {
     return new AppError(
       sent,
       sent === 'internal' ? 'Internal error' : error.details,
       reason ? String(reason) : undefined,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : undefined,
     );
   }
   // No AppError behind it: a transport failure, whose details name hosts and ports. Keep them out.

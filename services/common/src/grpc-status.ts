@@ -38,3 +38,5 @@ export function appCodeForGrpcStatus(code: status): AppErrorCode {
 /** Metadata keys that carry the exact AppError across the wire (the status alone can be ambiguous). */
 export const APP_CODE_METADATA_KEY = 'x-app-code';
 export const APP_REASON_METADATA_KEY = 'x-app-reason';
+/** AppError.retryAfterSeconds, so a 429 or 503 from a service keeps its Retry-After at the gateway. */
+export const APP_RETRY_AFTER_METADATA_KEY = 'x-app-retry-after';

@@ -1,5 +1,6 @@
 import { baseConfigShape, configTypes, objectStoreConfigShape } from '@pictura/common/config';
 import { z } from 'zod';
+import { trustProxySetting } from './trust-proxy.ts';
 
 export const gatewayConfigShape = {
   ...baseConfigShape,
@@ -26,6 +27,16 @@ export const gatewayConfigShape = {
     .transform((value) => value === 'true'),
   /** How long the gateway reuses auth's answer about a session; a logout or ban bites within this (≤ 5 s). */
   SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+  /**
+   * The HMAC key that signs security-check challenges (security-check.ts); every replica needs the same one.
+   * Unset: a random key is made once per deployment and kept in Redis.
+   */
+  SECURITY_CHECK_SECRET: z.string().min(16).optional(),
+  /**
+   * The HMAC key of private generations' file links (file-links.ts); every replica needs the same one.
+   * Unset: a random key is made once per deployment and kept in Redis.
+   */
+  FILES_SIGNING_SECRET: z.string().min(32).optional(),
   /** Requests a minute per API key; 0 turns the limit off. */
   API_KEY_PER_MINUTE: z.coerce.number().int().nonnegative().default(60),
   /**
@@ -52,10 +63,13 @@ export const gatewayConfigShape = {
       });
       return z.NEVER;
     }),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  /**
+   * Who may tell the gateway the client's address in X-Forwarded-For: `false` (no proxy: the socket's
+   * address), a hop count (`1`: the one proxy in front; the entry it appended is the client) or the proxies'
+   * addresses (`10.0.0.0/8,192.168.1.5`). Never "every hop": the leftmost entry is written by the client, and
+   * every per-address limit would be the client's to choose (trust-proxy.ts).
+   */
+  TRUST_PROXY: trustProxySetting,
 };
 
 export type GatewayConfig = Readonly<z.infer<z.ZodObject<typeof gatewayConfigShape>>>;

@@ -9,6 +9,29 @@ export const jobsConfigShape = {
   METRICS_PORT: configTypes.port.default(9105),
   /** How long a finished job stays in Redis for late readers before BullMQ removes it. */
   JOB_RETENTION_SECONDS: z.coerce.number().int().positive().default(3600),
+  /**
+   * Unfinished jobs (waiting or running) one guest address may hold at once; a signed-in user's cap is their
+   * plan's (billing). One more is refused with 429 too_many_waiting_jobs (fair-queue.ts).
+   */
+  GUEST_MAX_WAITING_JOBS: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Per-plan caps in place of billing's defaults (free 4, premium 16, ultimate 32, enterprise 64), e.g.
+   * "free=6,premium=20"; plans not named keep billing's.
+   */
+  PLAN_MAX_WAITING_JOBS: z
+    .string()
+    .regex(/^\s*$|^[a-z]+=\d+(,[a-z]+=\d+)*$/, 'expected plan=count pairs, e.g. free=6,premium=20')
+    .default('')
+    .transform((text) =>
+      Object.fromEntries(
+        text
+          .split(',')
+          .filter((pair) => pair.includes('='))
+          .map((pair) => [pair.split('=')[0]!, Math.max(1, Number(pair.split('=')[1]))]),
+      ),
+    ),
+  /** Unfinished jobs the whole queue holds; past it submissions are shed with 503 queue_full and Retry-After. */
+  JOBS_MAX_WAITING: z.coerce.number().int().min(1).default(1000),
   /** How long billing's answer about a user's plan is reused. */
   ENTITLEMENTS_CACHE_MS: z.coerce.number().int().nonnegative().default(30_000),
   /** The site's own origin: webhook payloads link to images on it. */

@@ -15,6 +15,7 @@ import { startServiceHost } from '@pictura/common/service-host';
 import { jobsConfigShape } from './config.ts';
 import { schema } from './db/schema.ts';
 import { createEntitlementsRepository } from './entitlements.repository.ts';
+import { createFairQueue } from './fair-queue.ts';
 import { createHistoryRecorder } from './history.recorder.ts';
 import { createJobStatsRepository } from './job-stats.repository.ts';
 import { createJobStatsService } from './job-stats.service.ts';
@@ -28,6 +29,7 @@ import { createQueueDepthRepository } from './queue-depth.repository.ts';
 import { createQueueDepthService } from './queue-depth.service.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
+import { createWaitingSlots } from './waiting-slots.repository.ts';
 import { createWebhookQueue } from './webhook-queue.repository.ts';
 import { createWebhooksRepository } from './webhooks.repository.ts';
 import { announcingJobEnds, createWebhooksService } from './webhooks.service.ts';
@@ -107,6 +109,12 @@ const jobs = createJobsService({
   settings,
   logger,
   webhookUrls: webhooks,
+  // On the request connection: a submission fails fast while Redis is down, as the queue's own add does.
+  fairQueue: createFairQueue(createWaitingSlots(requestRedis, config.QUEUE_PREFIX), {
+    guestMaxWaiting: config.GUEST_MAX_WAITING_JOBS,
+    queueMaxWaiting: config.JOBS_MAX_WAITING,
+    planMaxWaiting: config.PLAN_MAX_WAITING_JOBS,
+  }),
 });
 const stats = createJobStatsService({ stats: createJobStatsRepository(host.database.db), admin });
 const modelsAdmin = createModelsService({ models, queue, settings, admin });

@@ -7,10 +7,18 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's Retry-After in seconds (a 429 or 503 says when to come back); absent when it gave none. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Retry-After in seconds (the gateway sends seconds, never a date); undefined when absent or unreadable. */
+export function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** Fired on window when a call answers 401 (spec 4: log out and open the sign-in modal). */
@@ -67,6 +75,7 @@ export async function requestJson<T>(path: string, init: RequestOptions = {}): P
       typeof body.error === 'string' ? body.error : 'http_error',
       // An empty message lets the page fall back to its own translated text.
       typeof body.message === 'string' ? body.message : '',
+      retryAfterOf(response),
     );
   }
   return (await response.json()) as T;

@@ -153,7 +153,7 @@ export function GenerationPanel({
           <AlertIcon className="notice__icon" />
           <div className="notice__body">
             <p className="notice__title">{t('status.errorTitle')}</p>
-            <p>{phase.message ?? t(phase.fallbackKey)}</p>
+            <p>{phase.message ?? t(phase.fallbackKey, { seconds: phase.retryAfterSeconds })}</p>
           </div>
           <RetryButton onRetry={onRetry} />
         </div>

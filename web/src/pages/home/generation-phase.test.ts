@@ -121,6 +121,21 @@ describe('generationPhase', () => {
     });
   });
 
+  it('says why the queue refused and when to try again, in every language', () => {
+    const mine = new ApiError(429, 'too_many_waiting_jobs', 'You have 2 jobs waiting; …', 10);
+    expect(generationPhase({ ...base, submitError: mine })).toEqual({
+      kind: 'error',
+      message: null,
+      fallbackKey: 'errors.tooManyWaiting',
+      retryAfterSeconds: 10,
+    });
+    const busy = new ApiError(503, 'queue_full', 'Pictura is very busy …', 30);
+    expect(generationPhase({ ...base, submitError: busy })).toMatchObject({
+      fallbackKey: 'errors.queueFull',
+      retryAfterSeconds: 30,
+    });
+  });
+
   it('shows a cancelled job as cancelled, not as still waiting', () => {
     expect(generationPhase({ ...base, job: job({ status: 'cancelled', position: 2 }) })).toEqual({
       kind: 'cancelled',

@@ -7,20 +7,30 @@ export type ErrorFallbackKey =
   | 'errors.retrieveFailed'
   | 'errors.server'
   | 'errors.network'
-  | 'errors.storageUnavailable';
+  | 'errors.storageUnavailable'
+  | 'errors.tooManyWaiting'
+  | 'errors.queueFull';
 
 /** Error codes whose message we have in every language; the page shows the translation. */
 const TRANSLATED_CODES: Record<string, ErrorFallbackKey> = {
   generation_failed: 'errors.generateFailed',
   invalid_input: 'errors.generateFailed',
   storage_unavailable: 'errors.storageUnavailable',
+  // The fair queue (429: this person's waiting images; 503: everyone's): why, and when to try again.
+  too_many_waiting_jobs: 'errors.tooManyWaiting',
+  queue_full: 'errors.queueFull',
 };
+
+/** When to try again if the answer did not say (the gateway always does for these two). */
+const DEFAULT_RETRY_SECONDS = 10;
 
 export interface PhaseError {
   /** The server's own message, shown as is; null when the server gave none. */
   message: string | null;
   /** The translated text to show when there is no server message. */
   fallbackKey: ErrorFallbackKey;
+  /** Seconds until trying again makes sense, for the texts that say when (errors.tooManyWaiting, queueFull). */
+  retryAfterSeconds?: number;
 }
 
 export type GenerationPhase =
@@ -40,6 +50,13 @@ export function isActivePhase(phase: GenerationPhase): boolean {
 export function describeError(error: unknown, fallbackKey: ErrorFallbackKey): PhaseError {
   if (error instanceof ApiError) {
     const known = TRANSLATED_CODES[error.code];
+    if (known === 'errors.tooManyWaiting' || known === 'errors.queueFull') {
+      return {
+        message: null,
+        fallbackKey: known,
+        retryAfterSeconds: error.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS,
+      };
+    }
     if (known) return { message: null, fallbackKey: known };
     if (error.message) return { message: error.message, fallbackKey };
     return { message: null, fallbackKey: error.status >= 500 ? 'errors.server' : fallbackKey };
