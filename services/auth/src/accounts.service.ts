@@ -5,6 +5,11 @@ import { checkAvatar, checkPassword, checkProfileName, checkUsername } from './a
 import type { UserRow } from './db/schema.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { LoginThrottleRepository, SessionsRepository } from './sessions.repository.ts';
+import {
+  createSignInThrottle,
+  DEFAULT_SIGN_IN_THROTTLE,
+  type SignInThrottleSettings,
+} from './sign-in-throttle.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { seenRecently, type UserStatsRepository } from './user-stats.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -14,22 +19,17 @@ export function isAdmin(user: Pick<UserRow, 'id' | 'role' | 'isAdmin'>): boolean
   return user.id === 1 || user.role === 'admin' || user.isAdmin;
 }
 
-export interface AccountsSettings {
+/** Sign-in and registration throttles: sign-in-throttle.ts. */
+export interface AccountsSettings extends SignInThrottleSettings {
   sessionTtlMs: number;
-  /** Failed sign-ins allowed per account and per address in one window. */
+  /** Wrong passwords allowed per account in one window when confirming the owner (account deletion). */
   maxLoginFailures: number;
-  loginWindowMs: number;
-  /** Accounts one address may create per registration window. */
-  maxRegistrationsPerIp: number;
-  registrationWindowMs: number;
 }
 
 export const DEFAULT_ACCOUNTS_SETTINGS: AccountsSettings = {
+  ...DEFAULT_SIGN_IN_THROTTLE,
   sessionTtlMs: 30 * 24 * 3600_000,
   maxLoginFailures: 10,
-  loginWindowMs: 15 * 60_000,
-  maxRegistrationsPerIp: 5,
-  registrationWindowMs: 3600_000,
 };
 
 export interface SignInResult {
@@ -46,17 +46,13 @@ export interface SessionStatus {
 }
 
 const DAY_MS = 86_400_000;
+/** How recent a sign-in must be for an account without a password to be deleted (see confirmAccountOwner). */
+export const OWNER_SESSION_MAX_AGE_MS = 10 * 60_000;
 
 const INVALID_CREDENTIALS = () =>
   new AppError('unauthenticated', 'Invalid username or password', 'invalid_credentials');
 const TOO_MANY_ATTEMPTS = () =>
   new AppError('resource_exhausted', 'Too many login attempts, please try again later', 'too_many_attempts');
-const TOO_MANY_REGISTRATIONS = () =>
-  new AppError(
-    'resource_exhausted',
-    'Too many accounts created from this address, please try again in an hour',
-    'too_many_registrations',
-  );
 const BANNED = () => new AppError('permission_denied', 'This account has been suspended', 'account_banned');
 const USER_NOT_FOUND = () => new AppError('not_found', 'User not found', 'user_not_found');
 
@@ -70,6 +66,7 @@ export function createAccountsService(deps: {
   settings?: Partial<AccountsSettings>;
 }) {
   const settings = { ...DEFAULT_ACCOUNTS_SETTINGS, ...deps.settings };
+  const throttle = createSignInThrottle({ throttle: deps.throttle, settings });
   // Unknown usernames are checked against this, so they take as long as a wrong password.
   const dummyHash = deps.hasher.hash(randomUUID());
 
@@ -117,19 +114,23 @@ export function createAccountsService(deps: {
   return {
     startSession,
 
-    async register(input: { username: string; password: string; clientIp?: string }): Promise<SignInResult> {
+    async register(input: {
+      username: string;
+      password: string;
+      clientIp?: string;
+      securityCheckPassed?: boolean;
+    }): Promise<SignInResult> {
       const username = input.username.trim();
-      // Accounts created, not attempts, are counted: a typo in a password rule costs nothing.
-      const ipKey = input.clientIp ? `register:ip:${input.clientIp}` : undefined;
-      const since = new Date(Date.now() - settings.registrationWindowMs);
-      if (ipKey && (await deps.throttle.failures(ipKey, since)) >= settings.maxRegistrationsPerIp)
-        throw TOO_MANY_REGISTRATIONS();
+      await throttle.beforeRegistration({
+        clientIp: input.clientIp,
+        securityCheckPassed: input.securityCheckPassed === true,
+      });
       checkUsername(username);
       checkPassword(input.password, username);
       const passwordHash = await deps.hasher.hash(input.password);
       const user = await deps.users.create({ username, name: username }, passwordHash);
       if (!user) throw new AppError('already_exists', 'Username is already taken', 'username_taken');
-      if (ipKey) await deps.throttle.recordFailure(ipKey, since, staleBefore());
+      await throttle.recordRegistration(input.clientIp);
       return startSession(user);
     },
 
@@ -138,23 +139,25 @@ export function createAccountsService(deps: {
       password: string;
       clientIp: string;
       requestId?: string;
+      securityCheckPassed?: boolean;
     }): Promise<SignInResult> {
-      const username = input.username.trim();
-      const since = new Date(Date.now() - settings.loginWindowMs);
-      const keys = [`user:${username.toLowerCase()}`, ...(input.clientIp ? [`ip:${input.clientIp}`] : [])];
-      const counts = await Promise.all(keys.map((key) => deps.throttle.failures(key, since)));
-      if (counts.some((count) => count >= settings.maxLoginFailures)) throw TOO_MANY_ATTEMPTS();
+      const username = input.username.trim().slice(0, 256);
+      await throttle.beforeSignIn({
+        username,
+        clientIp: input.clientIp,
+        securityCheckPassed: input.securityCheckPassed === true,
+      });
 
       const user = username && username.length <= 128 ? await deps.users.findByUsername(username) : undefined;
       const stored = user ? await deps.users.passwordHashOf(user.id) : undefined;
       const password = input.password.slice(0, 1024);
       const ok = await deps.hasher.verify(stored ?? (await dummyHash), password);
       if (!user || !stored || !ok) {
-        await Promise.all(keys.map((key) => deps.throttle.recordFailure(key, since, staleBefore())));
+        await throttle.recordFailure(username, input.clientIp);
         throw INVALID_CREDENTIALS();
       }
       if (user.bannedAt) throw BANNED();
-      await deps.throttle.clear(keys[0]!);
+      await throttle.recordSuccess(username, input.clientIp);
       return startSession(user, input.requestId);
     },
 
@@ -245,6 +248,62 @@ export function createAccountsService(deps: {
       const user = (await deps.users.update(userId, { bannedAt: banned ? new Date() : null }))!;
       if (banned) await deps.sessions.revokeAllOf(userId);
       return user;
+    },
+
+    /**
+     * The operator's reset-password (user 1 included, so the admin account can be recovered): a new password,
+     * every session of the user ended, and the account's failed sign-ins forgotten.
+     */
+    async setUserPassword(callerId: number, userId: number, password: string): Promise<UserRow> {
+      await requireAdmin(callerId);
+      const user = await requireUser(userId);
+      checkPassword(password, user.username ?? '');
+      await deps.users.setPasswordHash(userId, await deps.hasher.hash(password));
+      await deps.sessions.revokeAllOf(userId);
+      if (user.username) await deps.throttle.clear(`user:${user.username.toLowerCase()}`);
+      return user;
+    },
+
+    /**
+     * Before an account is deleted: its password again. An account without one (Google sign-in) types its
+     * name and must have signed in within OWNER_SESSION_MAX_AGE_MS: the name is no secret, a fresh
+     * sign-in at Google is the proof, and ten minutes is enough to reach the settings page after it.
+     * Wrong passwords are counted like failed sign-ins, so a stolen session cannot guess on and on.
+     */
+    async confirmAccountOwner(
+      callerId: number,
+      sessionId: string,
+      proof: { password: string; confirmation: string },
+    ): Promise<void> {
+      const user = await requireUser(callerId);
+      const stored = await deps.users.passwordHashOf(user.id);
+      if (stored) {
+        const key = `confirm:user:${user.id}`;
+        const since = new Date(Date.now() - settings.loginWindowMs);
+        if ((await deps.throttle.failures(key, since)) >= settings.maxLoginFailures)
+          throw TOO_MANY_ATTEMPTS();
+        if (!(await deps.hasher.verify(stored, proof.password.slice(0, 1024)))) {
+          await deps.throttle.recordFailure(key, since, staleBefore());
+          throw new AppError('permission_denied', 'The password is not correct', 'wrong_password');
+        }
+        await deps.throttle.clear(key);
+        return;
+      }
+      // What the web's dialog asks to type (web/src/pages/settings/settings-model.ts, deletionPhrase).
+      const phrase = user.username || user.email || user.name || String(user.id);
+      if (proof.confirmation.trim().toLowerCase() !== phrase.toLowerCase()) {
+        throw new AppError('permission_denied', `Type ${phrase} to confirm`, 'wrong_confirmation');
+      }
+      const session = isUuid(sessionId) ? await deps.sessions.find(sessionId) : undefined;
+      const fresh =
+        session?.userId === user.id && Date.now() - session.createdAt.getTime() < OWNER_SESSION_MAX_AGE_MS;
+      if (!fresh) {
+        throw new AppError(
+          'permission_denied',
+          'Please sign in again, then delete the account within 10 minutes',
+          'recent_sign_in_required',
+        );
+      }
     },
   };
 }

@@ -8,9 +8,10 @@ import { AppError } from '@pictura/common/app-error';
 import { cachedByKey } from '@pictura/common/per-key-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import { guestGenerationCheck, type SecurityCheck } from './security-check.ts';
 
 /** The budgets a route can spend; each is counted per caller (see POLICIES). */
-export type RateLimitPolicyName = 'generation' | 'guestUpscale' | 'guestSupport';
+export type RateLimitPolicyName = 'generation' | 'guestUpscale' | 'guestSupport' | 'securityCheck';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,7 +32,12 @@ export interface RateLimitDeps {
   guestSupportPerMinute: number;
   /** A signed-in user's generations a minute by plan (0: unlimited); without it they are not limited. */
   planGenerationsPerMinute?: (userId: number, requestId: string) => Promise<number>;
+  /** Asks a guest generating in a burst for the security check (security-check.ts); without it, never. */
+  securityCheck?: SecurityCheck;
 }
+
+/** Security-check challenges a minute per address: a person needs one or two. */
+export const SECURITY_CHECK_CHALLENGES_PER_MINUTE = 30;
 
 const WINDOW_MS = 60_000;
 export const RATE_LIMITED_MESSAGE = 'Too many requests, please try again later';
@@ -60,6 +66,10 @@ function policies(deps: RateLimitDeps): Record<RateLimitPolicyName | 'apiKey', P
     },
     guestUpscale: { max: guestOnly(deps.guestUpscalePerMinute), key: (r) => `upscale:ip:${r.ip}` },
     guestSupport: { max: guestOnly(deps.guestSupportPerMinute), key: (r) => `support:ip:${r.ip}` },
+    securityCheck: {
+      max: () => SECURITY_CHECK_CHALLENGES_PER_MINUTE,
+      key: (r) => `security-check:ip:${r.ip}`,
+    },
     apiKey: {
       max: (request) => (request.viewer.apiKeyId ? deps.apiKeyPerMinute : 0),
       key: (request) => `apikey:${request.viewer.apiKeyId}`,
@@ -89,9 +99,13 @@ function checkFor(app: FastifyInstance, policy: Policy): Check {
 /** Headers of the budget with the fewest requests left win, so a client backs off for the tightest one. */
 const shownRemaining = new WeakMap<FastifyRequest, number>();
 
-async function spend(check: Check, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function spend(
+  check: Check,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ used: number; max: number } | undefined> {
   const result = await check(request);
-  if (result.isAllowed) return;
+  if (result.isAllowed) return undefined;
   const shown = shownRemaining.get(request);
   if (shown === undefined || result.remaining <= shown) {
     shownRemaining.set(request, result.remaining);
@@ -103,6 +117,7 @@ async function spend(check: Check, request: FastifyRequest, reply: FastifyReply)
     reply.header('retry-after', Math.max(1, result.ttlInSeconds));
     throw new AppError('resource_exhausted', RATE_LIMITED_MESSAGE, 'rate_limited');
   }
+  return { used: result.max - result.remaining, max: result.max };
 }
 
 /**
@@ -117,7 +132,9 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
   });
   const all = policies(deps);
   const apiKeyCheck = checkFor(app, all.apiKey);
-  app.addHook('onRequest', async (request, reply) => spend(apiKeyCheck, request, reply));
+  app.addHook('onRequest', async (request, reply) => {
+    await spend(apiKeyCheck, request, reply);
+  });
 
   const checks = new Map<RateLimitPolicyName, Check>();
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -126,7 +143,11 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
     const limit = checks.get(name) ?? checkFor(app, all[name]);
     checks.set(name, limit);
     // preHandler: a request the schema refuses spends nothing, as before.
-    const hook = async (request: FastifyRequest, reply: FastifyReply) => spend(limit, request, reply);
+    const hook = async (request: FastifyRequest, reply: FastifyReply) => {
+      const budget = await spend(limit, request, reply);
+      if (name === 'generation' && budget && deps.securityCheck && request.viewer.userId === 0)
+        await guestGenerationCheck(deps.securityCheck, request, budget);
+    };
     route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), hook];
   });
 }

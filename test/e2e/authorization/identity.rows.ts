@@ -22,6 +22,11 @@ export const identityRows: Rows = {
     why: 'open to all; a bad password proves the call was reached without creating accounts',
     call: () => ({ path: '/api/auth/register', body: { username: `r${Date.now()}`, password: '1' } }),
   },
+  'GET /api/security-check/challenge': {
+    expect: [200, 200, 200, 401, 200, 200],
+    why: 'a proof-of-work puzzle that grants nothing by itself; a banned token is refused as everywhere',
+    call: () => ({ path: '/api/security-check/challenge' }),
+  },
   'POST /api/auth/logout': {
     expect: [200, 200, 200, 200, 200, 200],
     fresh: true,
@@ -45,7 +50,7 @@ export const identityRows: Rows = {
     expect: [401, 200, 200, 401, 200, 403],
     fresh: true,
     why: 'only a person signed in with a session deletes an account, never an API key',
-    call: () => ({ path: '/api/user/account' }),
+    call: () => ({ path: '/api/user/account', body: { password: 'matrix password' } }),
   },
   'GET /api/user/api-keys': {
     expect: [401, 200, 200, 401, 200, 200],

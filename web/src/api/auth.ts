@@ -1,4 +1,5 @@
 // Sign-in calls of spec section 7, and the subscriptions list that decides the plan.
+import { withSecurityCheck } from '../security-check/security-check.ts';
 import { requestJson } from './http.ts';
 
 export interface SessionUser {
@@ -24,20 +25,27 @@ export interface SignedIn {
 
 export const AUTH_CHECK_TIMEOUT_MS = 5000;
 
+/** After repeated failures the server asks for the security check first (withSecurityCheck). */
 export function login(username: string, password: string): Promise<SignedIn> {
-  return requestJson<SignedIn>('/api/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({ username, password }),
-    unauthorizedIsExpected: true,
-  });
+  return withSecurityCheck((headers) =>
+    requestJson<SignedIn>('/api/auth/login', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username, password }),
+      unauthorizedIsExpected: true,
+    }),
+  );
 }
 
 export function register(username: string, password: string): Promise<SignedIn> {
-  return requestJson<SignedIn>('/api/auth/register', {
-    method: 'POST',
-    body: JSON.stringify({ username, password }),
-    unauthorizedIsExpected: true,
-  });
+  return withSecurityCheck((headers) =>
+    requestJson<SignedIn>('/api/auth/register', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username, password }),
+      unauthorizedIsExpected: true,
+    }),
+  );
 }
 
 export function logout(): Promise<unknown> {

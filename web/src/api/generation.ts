@@ -1,5 +1,6 @@
 // POST /api/generate and the job it starts (GET /api/jobs/:id, and its event stream).
 import type { AspectRatio, Color, Composition, Lighting, Style } from '@pictura/common/generation-options';
+import { withSecurityCheck } from '../security-check/security-check.ts';
 import { requestJson } from './http.ts';
 
 export type JobStatus = 'waiting' | 'processing' | 'completed' | 'error' | 'cancelled';
@@ -51,8 +52,15 @@ export function isFinished(status: JobStatus | undefined): boolean {
   return status === 'completed' || status === 'error' || status === 'cancelled';
 }
 
+/** A guest generating in a burst is asked for the security check first (withSecurityCheck). */
 export function createGeneration(request: GenerateRequest): Promise<GenerateAccepted> {
-  return requestJson<GenerateAccepted>('/api/generate', { method: 'POST', body: JSON.stringify(request) });
+  return withSecurityCheck((headers) =>
+    requestJson<GenerateAccepted>('/api/generate', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request),
+    }),
+  );
 }
 
 export function fetchJob(jobId: string, signal?: AbortSignal): Promise<GenerationJob> {

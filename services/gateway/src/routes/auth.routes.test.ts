@@ -304,7 +304,9 @@ describe.each(ENGINES)('sign-in through the gateway on %s', (engine) => {
     expect((await me(key)).json()).toMatchObject({ authenticated: true, user: { id: 1 } });
     // An admin's key is for the API, not the admin console or deleting the account.
     expect((await call('GET', '/api/admin/users', key)).statusCode).toBe(403);
-    expect((await call('DELETE', '/api/user/account', key)).statusCode).toBe(403);
+    expect((await call('DELETE', '/api/user/account', key, { password: 'admin password' })).statusCode).toBe(
+      403,
+    );
     expect((await me(key)).statusCode).toBe(200);
     expect((await call('POST', '/api/user/api-keys', key, { name: 'child' })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/user/api-keys/${api_key.id}`, tokens.user)).statusCode).toBe(404);
@@ -314,29 +316,43 @@ describe.each(ENGINES)('sign-in through the gateway on %s', (engine) => {
     expect((await me('sk_made_up')).statusCode).toBe(401);
   });
 
-  it('throttles repeated failed sign-ins with 429', async () => {
-    let last = 0;
-    for (let i = 0; i < 11; i++) {
-      last = (
-        await call('POST', '/api/auth/login', undefined, { username: 'admin', password: `wrong ${i} pass` })
-      ).statusCode;
+  it('slows repeated failed sign-ins from one address with 429 and Retry-After, without locking the account', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await call('POST', '/api/auth/login', undefined, { username: 'admin', password: `wrong ${i} pass` }))
+          .statusCode,
+      );
     }
-    expect(last).toBe(429);
+    expect(statuses).toEqual([401, 401, 401, 429]);
     const res = await call('POST', '/api/auth/login', undefined, {
       username: 'admin',
       password: 'admin password',
     });
-    expect(res.json()).toEqual({
-      error: 'too_many_attempts',
-      message: 'Too many login attempts, please try again later',
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(res.json()).toMatchObject({ error: 'too_many_attempts' });
+    expect(res.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds?$/);
+    // The same account from another address signs in.
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin', password: 'admin password' },
+      remoteAddress: '192.0.2.44',
     });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('deletes the account: its token stops working', async () => {
+  it('deletes the account only with its password again: then its token stops working', async () => {
     const reg = (
       await call('POST', '/api/auth/register', undefined, { username: 'leaver', password: 'leaving now' })
     ).json();
-    expect((await call('DELETE', '/api/user/account', reg.token)).json()).toEqual({ success: true });
+    const wrong = await call('DELETE', '/api/user/account', reg.token, { password: 'not my password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ error: 'wrong_password', message: 'The password is not correct' });
+    expect((await me(reg.token)).statusCode).toBe(200);
+    const right = await call('DELETE', '/api/user/account', reg.token, { password: 'leaving now' });
+    expect(right.json()).toEqual({ success: true });
     expect((await me(reg.token)).statusCode).toBe(401);
   });
 });

@@ -77,7 +77,12 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
         </button>
 
         {showPassword ? (
-          <PasswordSignIn onSignedIn={completeSignIn} />
+          <>
+            <PasswordSignIn onSignedIn={completeSignIn} />
+            <Link className="modal__secondary" to={localizedPath(locale, '/forgot-password')} onClick={close}>
+              {t('auth.forgotPassword')}
+            </Link>
+          </>
         ) : (
           <button
             type="button"
@@ -110,7 +115,7 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
 }
 
 function PasswordSignIn({ onSignedIn }: { onSignedIn: (token: string, user: SessionUser) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -131,8 +136,8 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: (token: string, user: Sess
       onSignedIn(signed.token, signed.user);
       toast('success', t('auth.loginSuccess'));
     } catch (caught) {
-      const text = authErrorText(caught, 'auth.loginFailed');
-      setError('key' in text ? t(text.key) : text.text);
+      const text = authErrorText(caught, 'auth.loginFailed', i18n.language);
+      setError('key' in text ? t(text.key, text.values) : text.text);
     } finally {
       setBusy(false);
     }

@@ -23,7 +23,7 @@ const FIELD_BY_KEY: Record<string, FieldError> = {
 
 /** Registration with a username and password (POST /api/auth/register); the auth service judges the rules. */
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
   const toast = useToast();
@@ -55,9 +55,9 @@ export default function RegisterPage() {
       toast('success', t('register.success'));
       if (!completeSignIn(signed.token, signed.user)) navigate(localizedPath(locale));
     } catch (caught) {
-      const text = authErrorText(caught, 'register.failed');
+      const text = authErrorText(caught, 'register.failed', i18n.language);
       const field = 'key' in text ? (FIELD_BY_KEY[text.key] ?? null) : null;
-      setError({ field, text: 'key' in text ? t(text.key) : text.text });
+      setError({ field, text: 'key' in text ? t(text.key, text.values) : text.text });
     } finally {
       setBusy(false);
     }
