@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { STAND_IN_CLIENT as CLIENT, createStandInProvider } from '../support/openid-provider.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -112,8 +112,7 @@ interface Violation {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"')))
-    await page.addScriptTag({ content: axe.source });
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axe.source); // not addScriptTag: the page's CSP refuses inline scripts
   const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as {
     violations: Violation[];
   };
@@ -231,7 +230,7 @@ describe('accounts in a real browser', () => {
 
     // The session survives a reload: the stored token is checked again and accepted.
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await userMenu(page, 'grace').waitFor();
     expect(await page.evaluate("localStorage.getItem('token')")).toBeTruthy();
 
@@ -244,7 +243,7 @@ describe('accounts in a real browser', () => {
     // The logged-out token no longer works on the server either, and a reload stays signed out.
     expect(await signedInWith(token)).toBe(false);
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await signInWithPassword(page, 'grace');
     await userMenu(page, 'grace').waitFor();
@@ -407,7 +406,7 @@ describe('accounts in a real browser', () => {
     await keys.getByRole('button', { name: 'I have saved my key' }).click();
     expect(await page.content()).not.toContain(key);
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await row.waitFor();
     expect(await row.textContent()).toContain(key.slice(0, 10));
     expect(await row.textContent()).not.toContain('Never'); // used just now, by the call above
@@ -518,7 +517,7 @@ describe('accounts in a real browser', () => {
     await context.close();
   });
 
-  it('deletes an account after the username is typed, then signs out and goes home', {
+  it('deletes an account after the username and the password are typed, then signs out and goes home', {
     timeout: 120_000,
   }, async () => {
     const context = await visitor(PHONE, leaving);
@@ -532,6 +531,13 @@ describe('accounts in a real browser', () => {
     await dialog.getByLabel('Type leaving-user to confirm').fill('leaving');
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type leaving-user to confirm').fill('leaving-user');
+    // The password again: a wrong one is refused in the dialog, and nothing is deleted.
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your password').fill('not the password');
+    await confirm.click();
+    await dialog.getByRole('alert').getByText('That password is not correct').waitFor();
+    expect(await signedInWith(leaving.token)).toBe(true);
+    await dialog.getByLabel('Your password').fill(passwordOf('leaving-user'));
     await shoot(page, 'delete-en-375');
     await confirm.click();
 

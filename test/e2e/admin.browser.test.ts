@@ -4,7 +4,7 @@
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -137,7 +137,7 @@ describe('the admin console in a real browser', () => {
   async function openAdmin(page: Page, path: string, locale = 'en') {
     await openApp(page, `${stack.url}/${locale}${path}`);
     await page.locator('main h1').waitFor();
-    await page.waitForFunction('document.querySelectorAll(".admin-skeleton").length === 0', undefined, {
+    await waitInPage(page, 'document.querySelectorAll(".admin-skeleton").length === 0', {
       timeout: 30_000,
     });
   }
@@ -365,7 +365,7 @@ describe('the admin console in a real browser', () => {
 
   async function violations(page: Page): Promise<string[]> {
     if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
-      await page.addScriptTag({ content: axe.source });
+      await page.evaluate(axe.source); // not addScriptTag: the page's CSP refuses inline scripts
     }
     const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as {
       violations: Violation[];

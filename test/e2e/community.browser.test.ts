@@ -5,7 +5,7 @@
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
@@ -220,7 +220,7 @@ describe('the community gallery in a real browser', () => {
       .toBe(1);
 
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await like.waitFor();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     expect(await harbour.getByTestId('like-count').textContent()).toBe('1');
@@ -296,9 +296,9 @@ describe('the community gallery in a real browser', () => {
         async () => {
           if ((await harbourChip.count()) > 0) return true;
           await page.reload();
-          await page.waitForFunction('window.__picturaReady === true');
+          await waitInPage(page, 'window.__picturaReady === true');
           await page.getByRole('heading', { name: /^Posts tagged/ }).waitFor();
-          await page.waitForFunction("document.querySelectorAll('.tag-chip--skeleton').length === 0");
+          await waitInPage(page, "document.querySelectorAll('.tag-chip--skeleton').length === 0");
           return (await harbourChip.count()) > 0;
         },
         { timeout: 60_000, interval: 3000 },
@@ -392,8 +392,7 @@ describe('the community gallery in a real browser', () => {
   });
 
   async function seriousViolations(page: Page): Promise<Violation[]> {
-    if (!(await page.evaluate('typeof window.axe !== "undefined"')))
-      await page.addScriptTag({ content: axe.source });
+    if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axe.source); // not addScriptTag: the page's CSP refuses inline scripts
     const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as {
       violations: Violation[];
     };

@@ -4,7 +4,7 @@
 // file tests its screens in depth; this one checks that they join up.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -168,7 +168,7 @@ describe('the product journey across roles', () => {
     await banner.waitFor();
     await stack.api('PUT', '/api/admin/settings', login.body.token, { maintenance_notice: '' });
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await banner.count()).toBe(0);
     await page.context().close();

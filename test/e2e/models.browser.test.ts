@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinySdFolder } from '../../services/worker/src/pipelines/sd-turbo/sd-turbo.fixture.ts';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { type HfMirror, startHfMirror } from '../support/hf-mirror.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -74,13 +74,13 @@ describe('models in a real browser', () => {
   async function openModels(page: Page, locale = 'en') {
     await openApp(page, `${stack.url}/${locale}/admin/models`);
     await page.locator('main h1').waitFor();
-    await page.waitForFunction('document.querySelectorAll(".admin-skeleton").length === 0', undefined, {
+    await waitInPage(page, 'document.querySelectorAll(".admin-skeleton").length === 0', {
       timeout: 30_000,
     });
   }
 
   async function axeViolations(page: Page): Promise<Violation[]> {
-    await page.addScriptTag({ content: axe.source });
+    await page.evaluate(axe.source); // not addScriptTag: the page's CSP refuses inline scripts
     const result = (await page.evaluate(
       `axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })`,
     )) as { violations: Violation[] };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const VERSION = (
@@ -18,7 +18,7 @@ const WORKER_URL = `/sw.js?v=${VERSION}`;
 async function controlled(page: Page, url = WORKER_URL): Promise<void> {
   await page.evaluate(`navigator.serviceWorker.register(${JSON.stringify(url)}, { scope: '/' })`);
   await page.evaluate('navigator.serviceWorker.ready');
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 20_000 });
+  await waitInPage(page, 'navigator.serviceWorker.controller !== null', { timeout: 20_000 });
 }
 
 /** Sends a message to the controlling worker and returns its answer. */
@@ -59,7 +59,7 @@ describe('the offline worker', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${stack.url}/en/`);
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+    await waitInPage(page, 'navigator.serviceWorker.controller !== null', { timeout: 30_000 });
     const registration = (await page.evaluate(
       `navigator.serviceWorker.getRegistration().then((r) => ({ script: r.active.scriptURL, scope: r.scope }))`,
     )) as { script: string; scope: string };
@@ -168,7 +168,7 @@ describe('the offline worker', () => {
     const context: BrowserContext = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${stack.url}/en/`);
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+    await waitInPage(page, 'navigator.serviceWorker.controller !== null', { timeout: 30_000 });
     const text = 'A new version of Pictura is available.';
     const notice = page.getByRole('status').filter({ hasText: text });
 

@@ -2,7 +2,7 @@
 // mobile drawer at desktop and phone widths, the cookie banner, signing up and out, and Create Similar.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -88,7 +88,7 @@ describe('the site shell in a real browser', () => {
     await upscalerLink.click();
     await page.waitForURL(/\/en\/upscaler$/);
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
     expect((await page.locator('.side-nav').boundingBox())!.width).toBeLessThan(80);
 
@@ -153,13 +153,13 @@ describe('the site shell in a real browser', () => {
     await banner.waitFor({ state: 'detached' });
     expect(await page.evaluate("localStorage.getItem('cookieConsent')")).toBe('accepted');
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
 
     await page.evaluate("localStorage.removeItem('cookieConsent')");
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await page
       .getByRole('region', { name: 'Cookie consent' })
       .getByRole('button', { name: 'Decline' })
@@ -241,7 +241,7 @@ describe('the site shell in a real browser', () => {
 
     // A reload checks the stored token with the server and stays signed in.
     await page.reload();
-    await page.waitForFunction('window.__picturaReady === true');
+    await waitInPage(page, 'window.__picturaReady === true');
     await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor();
     await context.close();
   });

@@ -29,5 +29,32 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction('window.__picturaReady === true', undefined, { timeout: 30_000 });
+  await waitInPage(page, 'window.__picturaReady === true');
+}
+
+/**
+ * Waits until `expression` is true in the page. Not page.waitForFunction(string): that compiles the string
+ * inside the page on every poll, which the app's Content-Security-Policy (no 'unsafe-eval') refuses. Here
+ * the expression is part of one script sent over the DevTools protocol, which CSP does not govern.
+ */
+export async function waitInPage(page: Page, expression: string, { timeout = 30_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const script = (left: number) => `new Promise((resolve, reject) => {
+    const deadline = Date.now() + ${left};
+    const check = () => {
+      if (${expression}) return resolve(true);
+      if (Date.now() > deadline) return reject(new Error(${JSON.stringify(`waited ${timeout} ms in the page for: ${expression}`)}));
+      requestAnimationFrame(check);
+    };
+    check();
+  })`;
+  for (;;) {
+    try {
+      await page.evaluate(script(Math.max(0, deadline - Date.now())));
+      return;
+    } catch (error) {
+      // A navigation replaced the document the wait ran in: wait again in the new one, as waitForFunction does.
+      if (!/Execution context was destroyed/.test(String(error)) || Date.now() > deadline) throw error;
+    }
+  }
 }

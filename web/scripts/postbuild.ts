@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '../src/i18n/locale.ts';
+import { PAGE_PARAMS, PAGE_PATHS } from '../src/page-paths.ts';
 import type { SeoTexts } from '../src/seo/route-head.ts';
 import { buildServiceWorker } from './build-service-worker.ts';
 import { precompress } from './precompress.ts';
@@ -44,6 +45,11 @@ for (const page of pages) files[page.urlPath] = page.file;
 writeFileSync(
   join(distDir, 'prerender-manifest.json'),
   `${JSON.stringify({ origin: BUILD_ORIGIN, files }, null, 2)}\n`,
+);
+// The app's pages, so the gateway answers 404 for any other address (services/gateway/src/routes/web.routes.ts).
+writeFileSync(
+  join(distDir, 'route-manifest.json'),
+  `${JSON.stringify({ pages: PAGE_PATHS, params: PAGE_PARAMS }, null, 2)}\n`,
 );
 const compressStarted = performance.now();
 const compressed = precompress(distDir);

@@ -92,8 +92,10 @@ export function communityGrpc(deps: {
         sort === 'popular' ? (row: PostRow) => ({ key: String(row.hotScore), id: row.id }) : byCreated;
       return postsPage(items, limit, keyOf);
     },
-    getPost: async ({ id, viewerId, viewerAddress }) =>
-      toPostMessage(await posts.get(id, { userId: viewerId, address: viewerAddress })),
+    getPost: async ({ id, viewerId, viewerAddress, skipView }) =>
+      toPostMessage(
+        await posts.get(id, { userId: viewerId, address: viewerAddress }, { countView: !skipView }),
+      ),
     createPost: async (request) =>
       toPostMessage(
         await posts.publish({

@@ -139,6 +139,16 @@ describe.each(ENGINES)('community posts on %s', (engine) => {
       expect(seen.views).toBe(6);
     });
 
+    it('counts no view when only asked whether the post is there (the page address check)', async () => {
+      const post = await f.publish(alice);
+      const viewer = { userId: bob, address: '10.0.0.1' };
+      expect((await service().get(post.id, viewer, { countView: false })).views).toBe(0);
+      expect((await service().get(post.id, viewer)).views).toBe(1);
+      expect(await rejection(service().get('nope', viewer, { countView: false }))).toMatchObject({
+        code: 'not_found',
+      });
+    });
+
     it('shows the flag of a flagged image instead of hiding it', async () => {
       const post = await f.publish(alice, { historyId: await f.historyItem(alice, { flagged: true }) });
       expect((await service().get(post.id, { userId: 0, address: 'a' })).imageFlagged).toBe(true);

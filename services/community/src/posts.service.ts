@@ -105,10 +105,14 @@ export function createPostsService(deps: PostsServiceDeps) {
       return { sort, items: await withLikes(request.viewerId, rows) };
     },
 
-    /** One post's page; counts the view (one per viewer per day). */
-    async get(id: string, viewer: { userId: number; address: string }): Promise<PostView> {
+    /** One post's page; counts the view (one per viewer per day) unless told not to. */
+    async get(
+      id: string,
+      viewer: { userId: number; address: string },
+      { countView = true } = {},
+    ): Promise<PostView> {
       const post = await visiblePost(id, viewer.userId);
-      const views = await deps.views.count(post.id, viewer);
+      const views = countView ? await deps.views.count(post.id, viewer) : undefined;
       const [view] = await withLikes(viewer.userId, [{ ...post, views: views ?? post.views }]);
       return view!;
     },

@@ -1,13 +1,19 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { AppError } from '@pictura/common/app-error';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webRoutes } from './web.routes.ts';
+import { PAGE_PATHS } from '../../../../web/src/page-paths.ts';
+import { inlineCode, pagePolicy } from '../security-headers.ts';
+import { POST_PAGE, webRoutes } from './web.routes.ts';
 
 const BUILD_ORIGIN = 'http://localhost:8080';
 const SITE = 'https://pictura.example';
+const POST_ID = '0b5c7a52-3f0e-4d8e-9a57-5d2f3c1e0a11';
+const THEME_SCRIPT = "document.documentElement.setAttribute('data-theme','dark')";
 
 /** A web/dist as the build leaves it: the SPA shell, one pre-rendered page, sitemap and robots. */
 function fakeDist(): string {
@@ -16,14 +22,28 @@ function fakeDist(): string {
     mkdirSync(join(root, file, '..'), { recursive: true });
     writeFileSync(join(root, file), text);
   };
-  write('index.html', '<!doctype html><title>shell</title><div id="root"></div>');
-  write('en/faq/index.html', `<title>FAQ</title><link rel="canonical" href="${BUILD_ORIGIN}/en/faq">`);
+  write(
+    'index.html',
+    `<!doctype html><title>shell</title><script>${THEME_SCRIPT}</script><div id="root"></div>`,
+  );
+  write(
+    'en/faq/index.html',
+    `<title>FAQ</title><link rel="canonical" href="${BUILD_ORIGIN}/en/faq"><p style="inline-size: 15px;">`,
+  );
   write('en/index.html', `<title>Home</title><link rel="canonical" href="${BUILD_ORIGIN}/en/">`);
   write('sitemap.xml', `<urlset><url><loc>${BUILD_ORIGIN}/en/faq</loc></url></urlset>`);
   write('robots.txt', `User-agent: *\nSitemap: ${BUILD_ORIGIN}/sitemap.xml\n`);
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('assets/index-abc123.js', 'console.log("app")');
   write('assets/index-abc123.js.gz', 'pretend-gzip');
+  write('assets/small-def456.js', 'console.log("too small to compress")');
+  write(
+    'route-manifest.json',
+    JSON.stringify({
+      pages: ['', 'faq', 'history', 'blog/:slug', POST_PAGE],
+      params: { 'blog/:slug': ['writing-better-prompts'] },
+    }),
+  );
   write(
     'prerender-manifest.json',
     JSON.stringify({
@@ -39,13 +59,40 @@ function fakeDist(): string {
   return root;
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
+describe('finding the inline code of a page', () => {
+  it('hashes inline scripts, style elements and decoded style attributes, never script files', () => {
+    const html =
+      '<script type="module" src="/a.js"></script><script>go()</script><style>p{}</style>' +
+      '<div style="font-family: &quot;Inter&quot;, a&amp;b"></div><div style="">';
+    expect(inlineCode(html)).toEqual({
+      scripts: ['go()'],
+      styles: ['p{}'],
+      styleAttributes: ['font-family: "Inter", a&b', ''],
+    });
+  });
+});
+
 describe('the web app routes', () => {
   let root: string;
   let app: FastifyInstance;
   beforeAll(async () => {
     root = fakeDist();
     app = Fastify();
-    await app.register(webRoutes, { webRoot: root, publicUrl: `${SITE}/` });
+    await app.register(webRoutes, {
+      webRoot: root,
+      publicUrl: `${SITE}/`,
+      pagePolicy: pagePolicy(),
+      // Community as the post page sees it: one post, a malformed id is not found, 'down' cannot answer.
+      community: {
+        getPost: async ({ id }: { id?: string }) => {
+          if (id === POST_ID) return {} as never;
+          if (id === 'down') throw new AppError('unavailable', 'Service unavailable');
+          throw new AppError('not_found', 'Post not found');
+        },
+      } as never,
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -62,7 +109,9 @@ describe('the web app routes', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(`<title>FAQ</title><link rel="canonical" href="${SITE}/en/faq">`);
+      expect(res.body).toBe(
+        `<title>FAQ</title><link rel="canonical" href="${SITE}/en/faq"><p style="inline-size: 15px;">`,
+      );
     },
   );
 
@@ -70,12 +119,71 @@ describe('the web app routes', () => {
     for (const url of ['/en', '/en/']) expect((await get(url)).body).toContain(`href="${SITE}/en/"`);
   });
 
-  it('falls back to the SPA shell for other client routes', async () => {
-    for (const url of ['/en/history', '/ja/faq', '/', '/en/faq/index.html']) {
+  it("falls back to the SPA shell for the app's other pages, with or without a locale prefix", async () => {
+    const pages = [
+      '/en/history',
+      '/ja/faq',
+      '/',
+      '/history',
+      '/EN/History/',
+      '/fr-CA/faq',
+      '/en/blog/writing-better-prompts',
+    ];
+    for (const url of pages) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<title>shell</title>');
     }
+  });
+
+  it('answers 404 with the shell, whose router shows the not-found page, for addresses that are no page', async () => {
+    for (const url of [
+      '/en/nope',
+      '/en/faq/index.html',
+      '/nope/deeper',
+      '/en/history/extra',
+      '/assets/gone.js',
+      '/en/blog/no-such-post',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<title>shell</title>');
+    }
+  });
+
+  it('checks the post page the web app really has', () => {
+    expect(PAGE_PATHS).toContain(POST_PAGE);
+  });
+
+  it('answers a post page 200 only while the post is there to see', async () => {
+    expect((await get(`/en/community/post/${POST_ID}`)).statusCode).toBe(200);
+    expect((await get(`/ar/community/post/${POST_ID.toUpperCase()}x`)).statusCode).toBe(404);
+    expect((await get('/en/community/post/not-a-uuid')).statusCode).toBe(404);
+    expect((await get(`/en/community/post/${'a'.repeat(65)}`)).statusCode).toBe(404);
+    // When community cannot answer, the page loads and tells the visitor itself.
+    expect((await get('/en/community/post/down')).statusCode).toBe(200);
+  });
+
+  it('allows each page exactly its own inline code in its Content-Security-Policy', async () => {
+    const shell = await get('/en/history');
+    const csp = shell.headers['content-security-policy'] as string;
+    expect(csp).toContain(`script-src 'self' 'sha256-${sha256(THEME_SCRIPT)}'`);
+    expect(csp).toContain("style-src-attr 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    const faq = (await get('/en/faq')).headers['content-security-policy'] as string;
+    expect(faq).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${sha256('inline-size: 15px;')}'`);
+    expect(faq).toMatch(/script-src 'self'(;|$)/);
+    expect((await get('/en/nope')).headers['content-security-policy']).toBe(csp);
+  });
+
+  it('varies pre-compressed files on Accept-Encoding, whichever copy is sent', async () => {
+    for (const encoding of ['identity', 'gzip']) {
+      const res = await get('/assets/index-abc123.js', { 'accept-encoding': encoding });
+      expect(res.headers.vary, encoding).toBe('accept-encoding');
+    }
+    expect((await get('/assets/small-def456.js')).headers.vary).toBeUndefined();
   });
 
   it('rewrites sitemap.xml and robots.txt to the site origin', async () => {

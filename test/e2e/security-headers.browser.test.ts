@@ -1,0 +1,220 @@
+// The security headers as Chromium enforces them: every main page, signed out, signed in and as the
+// administrator, runs under its Content-Security-Policy without a single violation (so the policy allows
+// exactly what the pages use); another site cannot frame the admin console; and an address that is no
+// page, or a post that is not there, answers 404 with the app's not-found page.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openApp } from '../support/browser.ts';
+import { type Stack, startStack } from '../support/stack.ts';
+
+type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
+
+/** Collects what the page's policy blocked: the DOM's violation events and Chromium's console reports. */
+const WATCH_VIOLATIONS = `
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (event) => {
+    window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI + ' ' + (event.sample || ''));
+  });`;
+
+describe('security headers in a real browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let attacker: Server;
+  let attackerUrl = '';
+  const tokens = { admin: '', alice: '' };
+  let postId = '';
+  const consoleReports: string[] = [];
+
+  const api = (method: string, path: string, token?: string, body?: unknown) =>
+    stack.api<Body>(method, path, token, body);
+
+  async function register(username: string): Promise<string> {
+    const res = await api('POST', '/api/auth/register', undefined, {
+      username,
+      password: `${username} password`,
+    });
+    expect(res.status).toBe(201);
+    return res.body.token as string;
+  }
+
+  /** Generates as the user, waits for the history item, and publishes it. */
+  async function publishedPost(token: string, prompt: string): Promise<string> {
+    const job = await api('POST', '/api/generate', token, { prompt, seed: 5 });
+    expect(job.status).toBe(202);
+    for (let attempt = 0; ; attempt++) {
+      const state = await api('GET', `/api/jobs/${job.body.job_id}`, token);
+      if (state.body.status === 'completed') break;
+      expect(state.body.status).not.toBe('error');
+      if (attempt > 1200) throw new Error('the generation did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const item = (await api('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token)).body.items?.[0];
+      if (item) {
+        const post = await api('POST', '/api/community/posts', token, {
+          history_id: item.id,
+          title: 'Harbour at dawn',
+          tags: ['harbour'],
+          agree: true,
+        });
+        expect(post.status).toBe(201);
+        return post.body.id as string;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the generation never reached history');
+  }
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    tokens.admin = await register('root'); // the first account is the administrator
+    tokens.alice = await register('alice');
+    postId = await publishedPost(tokens.alice, 'a harbour at dawn with fishing boats');
+    // Another site, on another loopback origin, that tries to show the admin console in a frame.
+    attacker = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><title>elsewhere</title><iframe src="${stack.url}/en/admin"></iframe>`);
+    });
+    attacker.listen(0, 'localhost');
+    await once(attacker, 'listening');
+    const address = attacker.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    attackerUrl = `http://localhost:${address.port}/`;
+  }, 300_000);
+
+  afterAll(async () => {
+    attacker?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function session(token?: string): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(
+      `localStorage.setItem('cookieConsent', 'declined');${token ? ` localStorage.setItem('token', ${JSON.stringify(token)});` : ''}${WATCH_VIOLATIONS}`,
+    );
+    return context;
+  }
+
+  function watchConsole(page: Page) {
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) {
+        consoleReports.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+  }
+
+  /** Visits each page until its content is in, and returns what its policy blocked on the way. */
+  async function violationsOn(page: Page, paths: string[]): Promise<string[]> {
+    const found: string[] = [];
+    for (const path of paths) {
+      await openApp(page, `${stack.url}${path}`);
+      await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const seen = (await page.evaluate('window.__cspViolations')) as string[];
+      found.push(...seen.map((violation) => `${path}: ${violation}`));
+    }
+    return found;
+  }
+
+  it('runs every main page with no policy violation, as a guest', async () => {
+    const context = await session();
+    const page = await context.newPage();
+    watchConsole(page);
+    const violations = await violationsOn(page, [
+      '/en/',
+      '/ar/',
+      '/en/community',
+      `/en/community/post/${postId}`,
+      '/en/pricing',
+      '/en/login',
+      '/en/register',
+      '/en/upscaler',
+      '/en/faq',
+      '/en/no-such-page',
+    ]);
+    expect(violations).toEqual([]);
+    expect(consoleReports).toEqual([]);
+    await context.close();
+  });
+
+  it('runs the signed-in and admin pages with no policy violation', async () => {
+    for (const [token, paths] of [
+      [
+        tokens.alice,
+        ['/en/', '/en/history', '/en/settings', '/en/user/posts', `/en/community/post/${postId}`],
+      ],
+      [tokens.admin, ['/en/admin', '/en/admin/users', '/en/admin/settings', '/en/admin/models']],
+    ] as const) {
+      const context = await session(token);
+      const page = await context.newPage();
+      watchConsole(page);
+      expect(await violationsOn(page, [...paths])).toEqual([]);
+      await context.close();
+    }
+    expect(consoleReports).toEqual([]);
+  });
+
+  it('runs the API docs under their own policy with no violation', async () => {
+    const context = await session();
+    const page = await context.newPage();
+    watchConsole(page);
+    const res = await page.goto(`${stack.url}/api/docs/`);
+    expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 30_000 });
+    await page.locator('.opblock').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate('window.__cspViolations')).toEqual([]);
+    expect(consoleReports).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the admin console out of another site’s frame', async () => {
+    const context = await session(tokens.admin);
+    const page = await context.newPage();
+    const refused = page.waitForEvent('console', {
+      predicate: (message) => /frame-ancestors/.test(message.text()),
+      timeout: 30_000,
+    });
+    await page.goto(attackerUrl);
+    await refused;
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    // Chromium puts its own error page in place of the refused document: nothing of ours rendered.
+    expect(frame?.url() ?? '').not.toContain('/en/admin');
+    await context.close();
+  });
+
+  it('answers an address that is no page 404 and shows the app’s not-found page', async () => {
+    const context = await session();
+    const page = await context.newPage();
+    const res = await page.goto(`${stack.url}/en/no-such-page`);
+    expect(res?.status()).toBe(404);
+    await expect
+      .poll(() => page.locator('main h1').textContent(), { timeout: 30_000 })
+      .toBe('Page not found');
+    expect((await page.goto(`${stack.url}/en/blog/no-such-post`))?.status()).toBe(404);
+    for (const path of [
+      '/en/community',
+      `/en/community/post/${postId}`,
+      '/en/pricing',
+      '/history',
+      '/en/blog/welcome-to-pictura',
+    ]) {
+      expect((await page.goto(`${stack.url}${path}`))?.status(), path).toBe(200);
+    }
+    await context.close();
+  });
+
+  it('answers a post that is not there, or a malformed post id, with 404', async () => {
+    const context = await session();
+    const page = await context.newPage();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-post']) {
+      const res = await page.goto(`${stack.url}/en/community/post/${id}`);
+      expect(res?.status(), id).toBe(404);
+      expect(res?.headers()['content-type'], id).toMatch(/^text\/html/);
+    }
+    await context.close();
+  });
+});
