@@ -7,8 +7,11 @@ import { createApiKeysService } from './api-keys.service.ts';
 import { authGrpc } from './auth.grpc.ts';
 import type { schema } from './db/schema.ts';
 import { createGoogleSignIn, type GoogleSignInSettings } from './google-sign-in.service.ts';
+import { disabledMailer, type Mailer } from './mailer.repository.ts';
 import { createArgon2Hasher, type PasswordHasher } from './password-hasher.ts';
 import type { PlanApiAccess } from './plan-access.repository.ts';
+import { createRecoveryService, type RecoverySettings } from './recovery.service.ts';
+import { createRecoveryTokensRepository } from './recovery-tokens.repository.ts';
 import {
   createLoginThrottleRepository,
   createOAuthRepository,
@@ -27,6 +30,9 @@ export function composeAuth(deps: {
   hasher?: PasswordHasher;
   /** Whether a user's plan includes API access (billing); without it only admins have API keys. */
   planApiAccess?: PlanApiAccess;
+  /** Account-recovery mail; without a mailer, reset and verification by e-mail are off. */
+  mailer?: Mailer;
+  recovery?: Partial<RecoverySettings>;
 }) {
   const users = createUsersRepository(deps.db);
   const userStats = createUserStatsRepository(deps.db);
@@ -57,5 +63,21 @@ export function composeAuth(deps: {
     userStats,
     planApiAccess: deps.planApiAccess,
   });
-  return { accounts, google, apiKeys, grpc: authGrpc({ accounts, google, apiKeys, keys: deps.keys }) };
+  const recovery = createRecoveryService({
+    users,
+    sessions: createSessionsRepository(deps.db),
+    throttle: createLoginThrottleRepository(deps.db),
+    tokens: createRecoveryTokensRepository(deps.db),
+    hasher: deps.hasher ?? createArgon2Hasher(),
+    mailer: deps.mailer ?? disabledMailer,
+    logger: deps.logger,
+    settings: deps.recovery,
+  });
+  return {
+    accounts,
+    google,
+    apiKeys,
+    recovery,
+    grpc: authGrpc({ accounts, google, apiKeys, recovery, keys: deps.keys }),
+  };
 }

@@ -1,36 +1,17 @@
 // Composition root of the auth service.
 import { join } from 'node:path';
-import { baseConfigShape, configTypes, loadConfig } from '@pictura/common/config';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { startServiceHost } from '@pictura/common/service-host';
-import { z } from 'zod';
 import { composeAuth } from './auth.compose.ts';
+import { loadAuthConfig } from './config.ts';
 import { schema } from './db/schema.ts';
+import { createMailer, defaultSender } from './mailer.repository.ts';
 import { createPlanApiAccess, PLAN_ACCESS_CACHE_MAX_MS } from './plan-access.repository.ts';
 import { createSigningKeys, loadOrCreateKeyFile, parseSigningKeys } from './signing-keys.ts';
 
-const config = loadConfig({
-  ...baseConfigShape,
-  METRICS_PORT: configTypes.port.default(9101),
-  /** JSON list of private keys (PKCS#8 PEM or JWK, Ed25519 or P-256); the first signs, all verify. */
-  AUTH_SIGNING_KEYS: z
-    .string()
-    .optional()
-    .refine((value) => {
-      if (value === undefined) return true;
-      try {
-        return parseSigningKeys(value).length > 0;
-      } catch {
-        return false;
-      }
-    }, 'expected a PEM private key or a JSON list of PEM private keys or private JWKs (Ed25519 or P-256)'),
-  AUTH_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_CLIENT_SECRET: z.string().optional(),
-});
+const config = loadAuthConfig();
 
 const host = await startServiceHost({
   service: 'auth',
@@ -53,12 +34,24 @@ if (!config.AUTH_SIGNING_KEYS && config.NODE_ENV === 'production') {
 // Billing decides whose plan includes API access (Enterprise).
 const billing = createServiceClient(BillingService, config.BILLING_ADDR, host.clientSettings);
 host.shutdown.add('billing client', async () => billing.close());
+// Account-recovery mail (reset links, address confirmation); without SMTP_URL both are off.
+const mailer = createMailer({
+  smtpUrl: config.SMTP_URL,
+  from: config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL),
+});
+if (!mailer.enabled) host.logger.info('SMTP_URL is not set: password reset by e-mail is off');
 const auth = composeAuth({
   db: host.database.db,
   keys,
   logger: host.logger,
-  accounts: { sessionTtlMs: config.AUTH_SESSION_DAYS * 24 * 3600_000 },
+  accounts: {
+    sessionTtlMs: config.AUTH_SESSION_DAYS * 24 * 3600_000,
+    pairFailuresBeforeCheck: config.AUTH_SIGN_IN_FAILURES_BEFORE_CHECK,
+    registrationsBeforeCheck: config.AUTH_REGISTRATIONS_BEFORE_CHECK,
+  },
   planApiAccess: createPlanApiAccess(billing, PLAN_ACCESS_CACHE_MAX_MS),
+  mailer,
+  recovery: { publicUrl: config.PUBLIC_URL },
   google: {
     issuer: config.OIDC_ISSUER,
     clientId: config.OIDC_CLIENT_ID,
@@ -66,5 +59,9 @@ const auth = composeAuth({
   },
 });
 host.server.add(AuthService, auth.grpc);
+host.shutdown.add('recovery mail', async () => {
+  await auth.recovery.settled();
+  mailer.close();
+});
 host.logger.info({ kid: keys.current.kid, keys: privateKeys.length }, 'token signing keys loaded');
 await host.listen();

@@ -17,6 +17,11 @@ const SIGN_IN_PATHS = new Set([
   '/api/auth/google/login',
   '/api/auth/google/callback',
   '/api/auth/token-from-cookie',
+  // Account recovery: the link in a mail is the credential, whatever the browser still holds.
+  '/api/auth/recovery-options',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+  '/api/account/email/verify',
 ]);
 
 interface CacheEntry {

@@ -9,6 +9,8 @@ import { ApiKeysSection } from './api-keys-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
 import { BillingSection } from './billing-section.tsx';
 import { DangerZone } from './danger-zone.tsx';
+import { EmailSection } from './email-section.tsx';
+import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { hasApiAccess } from './settings-model.ts';
 import { WebhooksSection } from './webhooks-section.tsx';
@@ -32,6 +34,8 @@ function Settings() {
   const apiAccess = hasApiAccess(isAdmin, plan);
   const sections = [
     ['profile', t('nav.profile')],
+    ['password', t('nav.password')],
+    ['email', t('nav.email')],
     ['billing', t('nav.billing')],
     ['api-keys', t('nav.apiKeys')],
     ['webhooks', t('nav.webhooks')],
@@ -56,6 +60,8 @@ function Settings() {
         </nav>
         <div className="settings-sections">
           <ProfileSection user={user} />
+          <PasswordSection userId={user.id} />
+          <EmailSection userId={user.id} />
           <BillingSection userId={user.id} />
           <ApiKeysSection userId={user.id} apiAccess={apiAccess} />
           <WebhooksSection userId={user.id} />
