@@ -199,7 +199,9 @@ describe('history on the running product', () => {
     await generate(second, { prompt, seed: 15 });
     const item = await itemFor(second, prompt);
     expect(await fileStatus(item.images[0]!.url)).toBe(200);
-    expect((await api('DELETE', '/api/user/account', second)).status).toBe(200);
+    expect(
+      (await api('DELETE', '/api/user/account', second, { password: 'history-second password' })).status,
+    ).toBe(200);
     expect(await fileStatus(item.images[0]!.url)).toBe(404);
     expect(stack.logs('gateway').join('\n')).toContain('user data deleted');
   });

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
 import { openTestBilling } from './billing.fixture.ts';
-import { type schema, subscriptions } from './db/schema.ts';
+import { type schema, subscriptions, supportRequests } from './db/schema.ts';
 
 describe.each(ENGINES)('billing account deletion on %s', (engine) => {
   let database: ServiceDatabase<typeof schema>;
@@ -49,5 +49,24 @@ describe.each(ENGINES)('billing account deletion on %s', (engine) => {
     expect(await plan(71)).toBe('premium');
     expect(await remove(70)).toEqual({ markedSubscriptions: 0 });
     await expect(remove(0)).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('deletes the support requests the user sent (name, address, message), and nobody else’s', async () => {
+    const request = (userId: number, message: string) => ({
+      kind: 'support',
+      userId,
+      name: 'Leaving User',
+      email: 'leaving@example.com',
+      message,
+      plan: 'free',
+      planRank: 0,
+    });
+    await database.db
+      .insert(supportRequests)
+      .values([request(80, 'my private words'), request(81, 'someone else’s words')]);
+    await remove(80);
+    const left = await database.db.select().from(supportRequests);
+    expect(left.map((row) => row.message)).not.toContain('my private words');
+    expect(left.map((row) => row.message)).toContain('someone else’s words');
   });
 });

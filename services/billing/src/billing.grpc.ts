@@ -24,6 +24,7 @@ export const toEntitlementsMessage = (e: PlanEntitlements) => ({
   apiAccess: e.apiAccess,
   showAds: e.showAds,
   generationsPerMinute: e.generationsPerMinute,
+  maxWaitingJobs: e.maxWaitingJobs,
   supportPriority: e.supportPriority,
 });
 
@@ -78,6 +79,8 @@ export function billingGrpc(deps: {
     // Subscription and payment records are kept (legal retention for payments): marked, never deleted.
     async deleteUserData({ userId }) {
       if (userId === 0) throw new AppError('invalid_argument', 'Guests have no subscriptions');
+      // Support requests carry the person's name, address and words: they go with the account.
+      await support.deleteUserData(userId);
       return { markedSubscriptions: await subscriptions.markAccountDeleted(userId) };
     },
     listPlans: async () => ({

@@ -9,6 +9,8 @@ export interface SupportRequestsRepository {
   insert(request: NewSupportRequest): Promise<SupportRequestRow>;
   /** Paid plans first (highest first), then newest; the cursor is opaque. */
   page(cursor: string, limit: number): Promise<{ rows: SupportRequestRow[]; next: string }>;
+  /** Account deletion: every request the user sent (their name, address and words); how many. */
+  deleteAllOf(userId: number): Promise<number>;
 }
 
 interface PageCursor {
@@ -37,6 +39,13 @@ function decode(value: string): PageCursor | undefined {
 
 export function createSupportRequestsRepository(db: Database<typeof schema>): SupportRequestsRepository {
   return {
+    async deleteAllOf(userId) {
+      const deleted = await db
+        .delete(supportRequests)
+        .where(eq(supportRequests.userId, userId))
+        .returning({ id: supportRequests.id });
+      return deleted.length;
+    },
     async insert(request) {
       const [row] = await db.insert(supportRequests).values(request).returning();
       return row!;

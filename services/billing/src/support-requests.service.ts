@@ -29,6 +29,8 @@ export function createSupportRequestsService(deps: {
   const invalid = (message: string, reason: string) => new AppError('invalid_argument', message, reason);
 
   return {
+    deleteUserData: (userId: number) => deps.requests.deleteAllOf(userId),
+
     async create(input: SupportRequestInput): Promise<SupportRequestRow> {
       if (input.kind !== 'sales' && input.kind !== 'support')
         throw invalid('kind must be sales or support', 'invalid_kind');

@@ -30,16 +30,21 @@ export function jobStatusName(status: JobStatus): JobStatusName {
 
 /**
  * `filesOrigin` prefixes the image links: '' gives the site-relative `/files/<key>` the web app uses; a
- * webhook passes PUBLIC_URL, since its receiver is not on our site.
+ * webhook passes PUBLIC_URL, since its receiver is not on our site. `links`, when given, replaces each link
+ * (the gateway signs a private job's links for its owner: services/gateway/src/file-links.ts).
  */
-export function publicJobBody(job: Job, filesOrigin = ''): PublicJobBody {
+export function publicJobBody(
+  job: Job,
+  filesOrigin = '',
+  links?: ReadonlyMap<string, string>,
+): PublicJobBody {
   return {
     job_id: job.id,
     status: jobStatusName(job.status),
     position: job.position,
     progress: job.progress,
     images: job.images.map((image) => ({
-      url: `${filesOrigin}/files/${image.key}`,
+      url: links?.get(image.key) ?? `${filesOrigin}/files/${image.key}`,
       width: image.width,
       height: image.height,
       seed: image.seed,

@@ -1,5 +1,6 @@
 // The operator's signing-keys commands, run as an operator runs them: a process, its stdout (the value) and
-// stderr (what changed). grant-plan needs running services: test/e2e/plan-grants.e2e.test.ts.
+// stderr (what changed). grant-plan needs running services: test/e2e/plan-grants.e2e.test.ts; promote, demote
+// and reset-password: test/e2e/account-lifecycle.e2e.test.ts.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +11,16 @@ import { createSigningKeys } from '../../auth/src/signing-keys.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
-function admin(args: string[], signingKeys = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+function admin(
+  args: string[],
+  signingKeys = '',
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'services/gateway/src/admin.cli.ts', ...args],
-      { cwd: root, env: { ...process.env, AUTH_SIGNING_KEYS: signingKeys } },
+      { cwd: root, env: { ...process.env, AUTH_SIGNING_KEYS: signingKeys, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
@@ -92,5 +97,29 @@ describe('npm run admin -- signing-keys', () => {
     expect(broken.stderr).toContain('cannot use the keys in AUTH_SIGNING_KEYS');
     expect(broken.stderr).not.toContain('SECRETMATERIAL');
     expect(broken.stdout).toBe('');
+  });
+});
+
+describe('npm run admin -- promote, demote, reset-password', () => {
+  // Nothing listens on port 1 of loopback.
+  const nowhere = { AUTH_ADDR: '127.0.0.1:1', BILLING_ADDR: '127.0.0.1:1', GRPC_DEADLINE_MS: '1000' };
+
+  it('says the services cannot be reached, with exit code 1', async () => {
+    for (const args of [
+      ['promote', 'someone'],
+      ['demote', 'someone'],
+      ['reset-password', 'someone'],
+    ]) {
+      const result = await admin(args, '', nowhere);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('cannot reach the auth service');
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('never takes a password from the command line, where ps shows it', async () => {
+    const result = await admin(['reset-password', 'someone', 'hunter2-password'], '', nowhere);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('use --stdin');
   });
 });

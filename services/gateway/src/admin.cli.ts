@@ -1,11 +1,15 @@
 // `npm run admin -- grant-plan <username> <plan> [--months N | --until YYYY-MM-DD] [--note "…"]`
+// `npm run admin -- promote|demote <username>`, `npm run -s admin -- reset-password <username> [--stdin]`
 // `npm run -s admin -- signing-keys new|rotate [...]`
 //
-// The operator's console. grant-plan talks gRPC to auth and billing at the addresses the services use
-// (AUTH_ADDR, BILLING_ADDR, as the gateway reads them). It acts as the owner account (user 1, always an
-// administrator, spec section 6), so billing checks an administrator exactly as for the web console, and
-// the grant is recorded as given by that account. signing-keys needs no running service: it prints a value
+// The operator's console. grant-plan, promote, demote and reset-password talk gRPC to auth and billing at the
+// addresses the services use (AUTH_ADDR, BILLING_ADDR, as the gateway reads them). They act as the owner
+// account (user 1, always an administrator, spec section 6), so the services check an administrator exactly
+// as for the web console, and a grant is recorded as given by that account. reset-password works on user 1
+// too: it is how an operator recovers the administrator account. A password never comes from the command
+// line (ps shows it): a random one is printed once, or --stdin reads it. signing-keys needs no running service: it prints a value
 // for AUTH_SIGNING_KEYS on stdout (what it did on stderr). Exit code 0 on success, 1 on any failure.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AppError } from '@pictura/common/app-error';
@@ -23,6 +27,9 @@ import { z } from 'zod';
 import type { AuthClient, BillingClient } from './clients.ts';
 
 const USAGE = `usage: npm run admin -- grant-plan <username> <plan> [--months N | --until YYYY-MM-DD] [--note "…"]
+       npm run admin -- promote <username>
+       npm run admin -- demote <username>
+       npm run -s admin -- reset-password <username> [--stdin]
        npm run -s admin -- signing-keys new [--format pem|jwk]
        npm run -s admin -- signing-keys rotate [--stage] [--keep N] [--from FILE] [--format pem|jwk]
        npm run -s admin -- signing-keys promote [--from FILE]
@@ -31,6 +38,14 @@ const USAGE = `usage: npm run admin -- grant-plan <username> <plan> [--months N 
   grant-plan   gives <username> a paid plan (premium, ultimate or enterprise) without payment, for
                --months N (1 to 36, default 1) or until --until YYYY-MM-DD (00:00 UTC of that day);
                the note is shown to administrators. The user sees it in their billing history.
+
+  promote      makes <username> an administrator.
+  demote       takes it back; the first account (user 1) is always an administrator.
+
+  reset-password  gives <username> a new password and ends every session of theirs (signed-in devices
+               must sign in again). It prints a random password once on stdout; with --stdin it reads the
+               new one from standard input instead (8 to 128 characters). Works for the first account:
+               this is how to recover the administrator account.
 
   signing-keys prints a value for AUTH_SIGNING_KEYS (every auth replica needs the same one) on stdout,
                what changed on stderr; -s keeps npm's banner out of stdout. The first key signs, every
@@ -45,7 +60,7 @@ const USAGE = `usage: npm run admin -- grant-plan <username> <plan> [--months N 
                it signed have expired (AUTH_SESSION_DAYS); --keep 0 ends every session (a leaked key).
     promote    the second key (a staged one) becomes the signer; the previous signer still verifies.
 
-grant-plan talks to the running auth and billing services at AUTH_ADDR and BILLING_ADDR (defaults ${baseConfigShape.AUTH_ADDR.parse(undefined)} and ${baseConfigShape.BILLING_ADDR.parse(undefined)}).`;
+grant-plan, promote, demote and reset-password talk to the running auth and billing services at AUTH_ADDR and BILLING_ADDR (defaults ${baseConfigShape.AUTH_ADDR.parse(undefined)} and ${baseConfigShape.BILLING_ADDR.parse(undefined)}).`;
 
 const GRANTABLE = ['premium', 'ultimate', 'enterprise'];
 /** User 1 is always an administrator (spec section 6): the operator acts as that account. */
@@ -131,6 +146,54 @@ async function grantPlan(args: string[], clients: Clients): Promise<string> {
     })
     .catch((error: unknown) => explain(error, 'billing'));
   return `granted ${plan} to @${user.username} (user ${user.id}) until ${granted.currentPeriodEnd} (subscription ${granted.id})`;
+}
+
+async function setAdmin(args: string[], auth: AuthClient, admin: boolean): Promise<string> {
+  const [username, ...extra] = args;
+  if (!username || extra.length) throw new CliError(`expected <username>\n${USAGE}`);
+  const owner = await operator(auth);
+  const user = await findUser(auth, owner.id, username);
+  if (!admin && user.id === OWNER_ID) {
+    throw new CliError(
+      `@${user.username} is the first account (user ${OWNER_ID}): it is always an administrator and cannot be demoted`,
+    );
+  }
+  const changed = await auth
+    .setAdmin({ callerId: owner.id, userId: user.id, isAdmin: admin })
+    .catch((error: unknown) => explain(error, 'auth'));
+  if (!admin && changed.isAdmin) {
+    throw new CliError(`@${user.username} keeps the administrator role: it is given by their account's role`);
+  }
+  return `@${user.username} (user ${user.id}) is ${admin ? 'now an administrator' : 'no longer an administrator'}`;
+}
+
+/** 24 characters from 18 random bytes (144 bits): letters, digits, - and _. */
+const randomPassword = () => randomBytes(18).toString('base64url');
+
+async function resetPassword(
+  args: string[],
+  auth: AuthClient,
+  readStdin: () => Promise<string>,
+): Promise<AdminOutput> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { stdin: { type: 'boolean' } },
+  });
+  const [username, ...extra] = positionals;
+  if (!username || extra.length) {
+    throw new CliError(`expected <username> (the password is never an argument: use --stdin)\n${USAGE}`);
+  }
+  const password = values.stdin ? (await readStdin()).replace(/\r?\n$/, '') : randomPassword();
+  if (!password) throw new CliError('no password on standard input');
+  const owner = await operator(auth);
+  const user = await findUser(auth, owner.id, username);
+  await auth
+    .setUserPassword({ callerId: owner.id, userId: user.id, password })
+    .catch((error: unknown) => explain(error, 'auth'));
+  const done = `new password set for @${user.username} (user ${user.id}); every session of theirs has ended`;
+  // The generated password is the value (stdout, once); what happened goes to stderr.
+  return values.stdin ? { out: done } : { out: password, notes: done };
 }
 
 /** The AUTH_SIGNING_KEYS value in a file: the value itself, or a .env file's AUTH_SIGNING_KEYS line. */
@@ -228,11 +291,18 @@ interface AdminOutput {
 /** Runs one command; resolves to what to print, or rejects with a CliError naming what went wrong. */
 async function runAdminCommand(
   argv: string[],
-  deps: { clients: () => Clients; signingKeysFromEnv: () => string | undefined },
+  deps: {
+    clients: () => Clients;
+    signingKeysFromEnv: () => string | undefined;
+    readStdin: () => Promise<string>;
+  },
 ): Promise<AdminOutput> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { out: USAGE };
   if (command === 'grant-plan') return { out: await grantPlan(rest, deps.clients()) };
+  if (command === 'promote') return { out: await setAdmin(rest, deps.clients().auth, true) };
+  if (command === 'demote') return { out: await setAdmin(rest, deps.clients().auth, false) };
+  if (command === 'reset-password') return resetPassword(rest, deps.clients().auth, deps.readStdin);
   if (command === 'signing-keys') return signingKeys(rest, deps.signingKeysFromEnv);
   throw new CliError(`unknown command "${command}"\n${USAGE}`);
 }
@@ -255,6 +325,11 @@ async function main() {
         return opened;
       },
       signingKeysFromEnv: () => config.AUTH_SIGNING_KEYS,
+      readStdin: async () => {
+        let text = '';
+        for await (const chunk of process.stdin) text += chunk;
+        return text;
+      },
     });
     if (notes) process.stderr.write(`${notes}\n`);
     process.stdout.write(`${out}\n`);

@@ -3,6 +3,7 @@ import { create } from '@bufbuild/protobuf';
 import {
   DeleteItemRequestSchema,
   DeleteItemsRequestSchema,
+  GetImageAccessRequestSchema,
   GetItemRequestSchema,
   ListItemsRequestSchema,
   RecordItemRequestSchema,
@@ -182,6 +183,21 @@ describe.each(ENGINES)('history items on %s', (engine) => {
     await expect(get(61, mine.id)).rejects.toMatchObject({ code: 'not_found' });
     await expect(get(60, randomUUID())).rejects.toMatchObject({ code: 'not_found' });
     await expect(get(60, 'not-a-uuid')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('says which files a private item shows, and whose they are (the gateway serves those only to them)', async () => {
+    const secret = await record(62, { private: true });
+    const open = await record(62);
+    const access = (key: string) =>
+      fixture.grpc.getImageAccess(create(GetImageAccessRequestSchema, { key }), ctx) as Promise<{
+        private: boolean;
+        ownerId: number;
+      }>;
+    expect(await access(secret.images[0]!.key)).toEqual({ private: true, ownerId: 62 });
+    expect(await access(open.images[0]!.key)).toEqual({ private: false, ownerId: 0 });
+    expect(await access('../not-a-key')).toEqual({ private: false, ownerId: 0 });
+    await deleteOne(62, secret.id);
+    expect(await access(secret.images[0]!.key)).toEqual({ private: false, ownerId: 0 });
   });
 
   it('another user can neither favourite nor delete my item', async () => {

@@ -91,6 +91,7 @@ export function historyGrpc(history: HistoryDomain): ServiceImpl<typeof HistoryS
     async deleteItems({ userId, ids }) {
       return history.deleteMany(userId, ids);
     },
+    getImageAccess: ({ key }) => history.imageAccess(key),
     async deleteUserData({ userId }) {
       const { deletedItems, deletedFiles } = await history.deleteUserData(userId);
       return { deletedItems, deletedFiles, imageKeys: [] };

@@ -86,6 +86,12 @@ export function createHistoryService(deps: HistoryServiceDeps) {
   }
 
   return {
+    /** Whether a private item shows the image, and whose it is (the files route's rule). */
+    async imageAccess(key: string): Promise<{ private: boolean; ownerId: number }> {
+      const ownerId = isObjectKey(key) ? await items.privateOwnerOf(key) : undefined;
+      return { private: ownerId !== undefined, ownerId: ownerId ?? 0 };
+    },
+
     /** Records a finished job once; a repeat returns the same item (and finishes its holds if needed). */
     async record(item: NewItem): Promise<ItemRow> {
       requireUser(item.userId);

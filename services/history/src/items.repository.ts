@@ -3,7 +3,7 @@
 import type { Cursor } from '@pictura/common/cursor';
 import type { Database } from '@pictura/common/database';
 import { olderThan } from '@pictura/common/keyset';
-import { and, asc, desc, eq, gt, ilike, inArray, lt, not, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, not, or, sql } from 'drizzle-orm';
 import { type ItemRow, items, type schema } from './db/schema.ts';
 
 export type NewItem = typeof items.$inferInsert;
@@ -43,6 +43,8 @@ export interface ItemsRepository {
   ): Promise<ItemRow[]>;
   /** Marks the items held; resolves the ids that still existed (a deleted one is not among them). */
   markHeld(ids: string[]): Promise<string[]>;
+  /** The owner of a private item showing the image; undefined when no private item does. */
+  privateOwnerOf(key: string): Promise<number | undefined>;
 }
 
 /** `text` as a LIKE pattern that matches it literally anywhere: its own % _ and \ lose their meaning. */
@@ -52,6 +54,15 @@ export function containsPattern(text: string): string {
 
 export function createItemsRepository(db: Database<typeof schema>): ItemsRepository {
   return {
+    async privateOwnerOf(key) {
+      // Partial GIN index items_private_images_idx: only private items are searched.
+      const [row] = await db
+        .select({ userId: items.userId })
+        .from(items)
+        .where(and(eq(items.private, true), sql`${items.images} @> ${JSON.stringify([{ key }])}::jsonb`))
+        .limit(1);
+      return row?.userId;
+    },
     async record(item) {
       const [inserted] = await db
         .insert(items)

@@ -24,5 +24,9 @@ export function keepingEndedJobs(jobs: JobsRepository, maxRows = 10_000): JobsRe
     complete: async (...args) => keep(await jobs.complete(...args)),
     fail: async (...args) => keep(await jobs.fail(...args)),
     cancel: async (...args) => keep(await jobs.cancel(...args)),
+    async deleteOfUser(userId) {
+      for (const [id, row] of ended) if (row.userId === userId) ended.delete(id);
+      return jobs.deleteOfUser(userId);
+    },
   };
 }

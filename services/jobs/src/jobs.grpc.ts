@@ -35,6 +35,7 @@ export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof 
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? '',
     inferenceMs: row.inferenceMs ?? 0,
+    private: (row.options as { private?: unknown }).private === true,
     options: {
       prompt: String(o.prompt ?? ''),
       negativePrompt: String(o.negativePrompt ?? ''),
@@ -98,6 +99,7 @@ export function jobsGrpc(
         request.requestId || ctx.requestId,
         request.private,
         request.webhookUrl,
+        request.clientAddress,
       );
       return toProtoJob(view);
     },
@@ -109,6 +111,7 @@ export function jobsGrpc(
           model: request.model,
           format: request.format,
           webhookUrl: request.webhookUrl,
+          clientAddress: request.clientAddress,
         },
         request.requestId || ctx.requestId,
       );
@@ -116,6 +119,11 @@ export function jobsGrpc(
     },
     async getJob(request) {
       return toProtoJob(await jobs.getJob(request.jobId, request.viewerUserId));
+    },
+    async deleteUserData({ userId }) {
+      const deletedJobs = await jobs.deleteUserJobs(userId);
+      const deletedWebhookDeliveries = await admin.webhooks.deleteUserData(userId);
+      return { deletedJobs, deletedWebhookDeliveries };
     },
     async cancelJob(request) {
       return toProtoJob(await jobs.cancelJob(request.jobId, request.callerUserId));

@@ -31,6 +31,18 @@ describe.each(ENGINES)('jobs repository on %s', (engine) => {
       priority: 3,
     });
 
+  it('deletes one user’s job records, prompts with them, and nobody else’s (account deletion)', async () => {
+    const userId = 700_000 + Math.floor(Math.random() * 100_000);
+    const mine = [await newJob(userId), await newJob(userId)];
+    const theirs = await newJob(userId + 1);
+    expect((await jobs.listOfUser(userId)).map((job) => job.id).sort()).toEqual(mine.map((j) => j.id).sort());
+    expect(await jobs.deleteOfUser(userId)).toBe(2);
+    expect(await jobs.find(mine[0]!.id)).toBeUndefined();
+    expect(await jobs.listOfUser(userId)).toEqual([]);
+    expect(await jobs.deleteOfUser(userId)).toBe(0);
+    expect(await jobs.find(theirs.id)).toBeDefined();
+  });
+
   it('records a waiting job and reads it back', async () => {
     const row = await newJob(5);
     expect(await jobs.find(row.id)).toMatchObject({

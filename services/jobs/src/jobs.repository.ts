@@ -28,6 +28,10 @@ export interface JobsRepository {
   fail(id: string, code: string, message: string, startedAt?: Date): Promise<JobRow | undefined>;
   /** Ends an unfinished job as cancelled; undefined when it had already finished. */
   cancel(id: string): Promise<JobRow | undefined>;
+  /** The user's jobs (account deletion): what the queue may still hold. */
+  listOfUser(userId: number): Promise<Pick<JobRow, 'id' | 'kind'>[]>;
+  /** Deletes the user's job records, prompts with them; resolves how many there were. */
+  deleteOfUser(userId: number): Promise<number>;
 }
 
 export function createJobsRepository(db: Database<typeof schema>): JobsRepository {
@@ -116,5 +120,11 @@ export function createJobsRepository(db: Database<typeof schema>): JobsRepositor
       });
     },
     cancel: (jobId) => cancel({ id: jobId, status: 'cancelled', progress: 0, finishedAt: new Date() }),
+    listOfUser: (userId) =>
+      db.select({ id: jobs.id, kind: jobs.kind }).from(jobs).where(eq(jobs.userId, userId)),
+    async deleteOfUser(userId) {
+      const deleted = await db.delete(jobs).where(eq(jobs.userId, userId)).returning({ id: jobs.id });
+      return deleted.length;
+    },
   };
 }

@@ -54,6 +54,8 @@ function serviceWith(rows: JobRow[]) {
     complete: (id, images) => update('complete', { status: 'completed', progress: 1, images })(id),
     fail: update('fail', { status: 'error' }),
     cancel: update('cancel', { status: 'cancelled' }),
+    listOfUser: async () => [],
+    deleteOfUser: async () => 0,
   };
   const queue = {
     onEvent: (fn: (event: QueueEvent) => void) => {

@@ -15,6 +15,7 @@ import {
 import type { JobRow } from './db/schema.ts';
 import { keepingEndedJobs } from './ended-jobs.cache.ts';
 import type { EntitlementsRepository } from './entitlements.repository.ts';
+import type { FairQueue } from './fair-queue.ts';
 import { normaliseGenerationOptions, type RawGenerationOptions } from './generation-request.ts';
 import type { HistoryRecorder } from './history.recorder.ts';
 import { jobMetrics } from './jobs.metrics.ts';
@@ -57,7 +58,8 @@ export interface UpscaleRequest {
   /** Empty: png. */
   format: string;
   /** Where to POST the job's end (signed webhook); empty or absent for none. */
-  webhookUrl?: string;
+  webhookUrl?: string /** The guest's address as the gateway trusts it (see submitGeneration). */;
+  clientAddress?: string;
 }
 
 export function createJobsService(deps: {
@@ -74,6 +76,8 @@ export function createJobsService(deps: {
   logger: Logger;
   /** Checks a webhook URL (refused: AppError) and answers what to store; absent: none are kept (tests). */
   webhookUrls?: { accept(url: string, userId: number): string | null };
+  /** Caps on unfinished jobs per owner and in all (fair-queue.ts); absent: no caps (tests of other parts). */
+  fairQueue?: FairQueue;
 }) {
   const { queue, entitlements, models, history, settings, logger } = deps;
   const jobs = keepingEndedJobs(deps.jobs);
@@ -123,8 +127,16 @@ export function createJobsService(deps: {
     for (const watcher of watchers.get(row.id) ?? []) watcher(row);
   };
 
+  /** An ended job's slot in the fair queue is free again; a failure here only delays that (see fair-queue.ts). */
+  async function freeSlot(jobId: string): Promise<void> {
+    await deps.fairQueue
+      ?.release(jobId)
+      .catch((error: unknown) => logger.warn({ err: error, jobId }, 'waiting slot not freed'));
+  }
+
   async function applyCompletion(jobId: string, result: GenerateJobResult): Promise<JobRow | undefined> {
     progressWrites.delete(jobId);
+    await freeSlot(jobId);
     const row = await jobs.complete(jobId, result.images, result.inferenceMs, startNotWritten(jobId));
     if (row) {
       jobMetrics.finished(row);
@@ -135,6 +147,7 @@ export function createJobsService(deps: {
 
   async function applyFailure(jobId: string, reason: string): Promise<JobRow | undefined> {
     progressWrites.delete(jobId);
+    await freeSlot(jobId);
     const startedAt = startNotWritten(jobId);
     // The worker stopped on its owner's request (and kept no image): that is no failure.
     if (reason === JOB_CANCELLED_REASON) {
@@ -185,6 +198,7 @@ export function createJobsService(deps: {
         notify((await applyFailure(event.jobId, event.reason)) ?? (await endedElsewhere(event.jobId)));
         return;
       case 'removed':
+        await freeSlot(event.jobId);
         if (watchers.has(event.jobId)) notify(await jobs.find(event.jobId));
         return;
     }
@@ -259,6 +273,7 @@ export function createJobsService(deps: {
           .fail(jobId, 'generation_failed', 'The job could not be queued, please try again')
           .catch(() => {});
       }
+      await freeSlot(jobId);
       throw error;
     }
   }
@@ -313,6 +328,25 @@ export function createJobsService(deps: {
      * A waiting job leaves the queue and ends cancelled now; a running one is flagged, and ends cancelled
      * when its worker stops at the next step (or completed, if it finished first).
      */
+    /**
+     * Account deletion: the user's jobs leave the queue first, then their records (prompts with them) are
+     * deleted, so a failed call leaves rows to find again and a repeat finishes the work. Guests (user 0)
+     * own no account.
+     */
+    async deleteUserJobs(userId: number): Promise<number> {
+      if (!userId) return 0;
+      const owned = await jobs.listOfUser(userId);
+      for (let at = 0; at < owned.length; at += 50) {
+        await Promise.all(
+          owned.slice(at, at + 50).map(async (job) => {
+            await queue.forget(job.id, job.kind);
+            await freeSlot(job.id);
+          }),
+        );
+      }
+      return jobs.deleteOfUser(userId);
+    },
+
     async cancelJob(jobId: string, callerUserId: number): Promise<JobView> {
       const row = await findOwned(jobId, callerUserId);
       if (isFinished(row)) throw alreadyFinished(row);
@@ -324,6 +358,7 @@ export function createJobsService(deps: {
         if (isFinished(ended)) throw alreadyFinished(ended);
         return view(ended);
       }
+      await freeSlot(row.id);
       const cancelled = await jobs.cancel(row.id);
       if (!cancelled) {
         const ended = (await jobs.find(row.id)) ?? row;
@@ -340,6 +375,8 @@ export function createJobsService(deps: {
       requestId: string,
       isPrivate = false,
       webhookUrl = '',
+      /** The guest's address as the gateway trusts it: a guest's unfinished jobs are counted by it. */
+      clientAddress = '',
     ): Promise<JobView> {
       const hook = acceptWebhookUrl(webhookUrl, userId);
       const [available, choices] = await Promise.all([models.list(), settings.get()]);
@@ -369,6 +406,8 @@ export function createJobsService(deps: {
       const priority = plan.queuePriority || PLAN_QUEUE_PRIORITY.free;
       const { width, height } = requestedSize(options);
       const id = randomUUID();
+      // Last of the checks, so a refused request takes no slot.
+      await deps.fairQueue?.admit({ userId, clientAddress, plan }, { jobId: id, queueName: 'generate' });
       // A guest's prompt goes only into the transient queue payload, never into the table.
       const { prompt, negativePrompt, ...rest } = options;
       const stored = userId === 0 ? rest : { ...options, ...(isPrivate ? { private: true } : {}) };
@@ -422,6 +461,10 @@ export function createJobsService(deps: {
       const plan = await entitlements.forUser(userId, requestId);
       const priority = plan.queuePriority || PLAN_QUEUE_PRIORITY.free;
       const id = randomUUID();
+      await deps.fairQueue?.admit(
+        { userId, clientAddress: request.clientAddress ?? '', plan },
+        { jobId: id, queueName: 'upscale' },
+      );
       const options = { sourceKey: request.sourceKey, model, format };
       const webhookUrl = acceptWebhookUrl(request.webhookUrl, userId);
       const [row, position] = await queuedOrEnded(

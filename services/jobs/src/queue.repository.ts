@@ -79,6 +79,11 @@ export interface QueueRepository {
    * 'finished': it ended first; 'unknown': BullMQ no longer has it.
    */
   cancel(jobId: string, queueName: QueueName): Promise<'removed' | 'running' | 'finished' | 'unknown'>;
+  /**
+   * Account deletion: the job and its payload (the prompt) leave the queue, waiting or ended; a running one
+   * is flagged to stop at its next step and BullMQ drops it after the retention time.
+   */
+  forget(jobId: string, queueName: QueueName): Promise<void>;
   waitingCount(): Promise<number>;
   /**
    * Queues a model install or removal, or answers 'running' while a task for that model waits or runs. A
@@ -260,6 +265,10 @@ export async function createQueueRepository(options: {
       if (state === 'active') return 'running';
       // 0: a worker locked it since we looked; it will stop at its first step.
       return (await queues[queueName].remove(jobId)) === 1 ? 'removed' : 'running';
+    },
+    async forget(jobId, queueName) {
+      await connection.set(jobCancelKey(prefix, jobId), '1', 'EX', options.retentionSeconds);
+      await queues[queueName].remove(jobId);
     },
     // Prioritized jobs are waiting too; BullMQ counts them apart.
     waitingCount: () => queues.generate.getJobCountByTypes('waiting', 'prioritized'),

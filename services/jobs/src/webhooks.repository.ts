@@ -31,6 +31,8 @@ export interface WebhooksRepository {
   recordAttempt(id: string, attempt: AttemptRecord): Promise<void>;
   /** The owner's deliveries, newest first, after the cursor. */
   deliveriesOf(userId: number, after: Cursor | undefined, limit: number): Promise<WebhookDeliveryRow[]>;
+  /** Account deletion: the user's secret and deliveries; resolves how many deliveries there were. */
+  deleteUserData(userId: number): Promise<number>;
 }
 
 const MESSAGE_ID = /^msg_[0-9a-f]{32}$/;
@@ -92,6 +94,14 @@ export function createWebhooksRepository(db: Database<typeof schema>): WebhooksR
         .where(and(eq(webhookDeliveries.userId, userId), olderThan(after)))
         .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
         .limit(limit);
+    },
+    async deleteUserData(userId) {
+      await db.delete(webhookSecrets).where(eq(webhookSecrets.userId, userId));
+      const deleted = await db
+        .delete(webhookDeliveries)
+        .where(eq(webhookDeliveries.userId, userId))
+        .returning({ id: webhookDeliveries.id });
+      return deleted.length;
     },
   };
 }

@@ -146,6 +146,9 @@ export function createWebhooksService(deps: {
   return {
     deliver,
 
+    /** Account deletion: the signing secret and every delivery record go. */
+    deleteUserData: (userId: number) => webhooks.deleteUserData(userId),
+
     /** The webhook URL a submission may store, or AppError; the gateway checked it too, this is the owner's check. */
     accept(url: string, userId: number): string | null {
       if (url === '') return null;

@@ -74,6 +74,15 @@ export function revokeApiKey(id: string): Promise<{ success: boolean }> {
   });
 }
 
-export function deleteAccount(): Promise<{ success: boolean }> {
-  return requestJson<{ success: boolean }>('/api/user/account', { method: 'DELETE' });
+/** The owner's proof: the password, or for an account without one (Google) the phrase typed. */
+export interface AccountDeletionProof {
+  password?: string;
+  confirmation?: string;
+}
+
+export function deleteAccount(proof: AccountDeletionProof): Promise<{ success: boolean }> {
+  return requestJson<{ success: boolean }>('/api/user/account', {
+    method: 'DELETE',
+    body: JSON.stringify(proof),
+  });
 }

@@ -1,6 +1,7 @@
 // The account settings' queries and changes: profile, API keys and deletion.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type AccountDeletionProof,
   type ApiKey,
   createApiKey,
   deleteAccount,
@@ -70,5 +71,5 @@ export function useRevokeApiKey(userId: number) {
 }
 
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => deleteAccount() });
+  return useMutation({ mutationFn: (proof: AccountDeletionProof) => deleteAccount(proof) });
 }

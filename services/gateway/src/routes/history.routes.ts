@@ -5,6 +5,7 @@ import type { HistoryItem } from '@pictura/common/gen/history/v1/history_pb';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AreaRouteOptions } from '../app.ts';
+import type { FileLinks } from '../file-links.ts';
 import { errorResponses as errors, requireSignIn } from '../route-guards.ts';
 import {
   BulkDeleteBody,
@@ -26,7 +27,8 @@ function parseOptions(json: string): Record<string, unknown> {
   }
 }
 
-export function toHistoryItemBody(item: HistoryItem): HistoryItemBody {
+/** `signed`: a private item's image links, signed for its owner (file-links.ts); bare links otherwise. */
+export function toHistoryItemBody(item: HistoryItem, signed?: ReadonlyMap<string, string>): HistoryItemBody {
   return {
     id: item.id,
     job_id: item.jobId,
@@ -36,7 +38,7 @@ export function toHistoryItemBody(item: HistoryItem): HistoryItemBody {
     model: item.model,
     options: parseOptions(item.optionsJson),
     images: item.images.map((image) => ({
-      url: `/files/${image.key}`,
+      url: signed?.get(image.key) ?? `/files/${image.key}`,
       width: image.width,
       height: image.height,
       seed: image.seed,
@@ -48,10 +50,21 @@ export function toHistoryItemBody(item: HistoryItem): HistoryItemBody {
   };
 }
 
-export async function historyRoutes(app: FastifyInstance, { services }: AreaRouteOptions): Promise<void> {
+export async function historyRoutes(
+  app: FastifyInstance,
+  { services, fileLinks }: AreaRouteOptions & { fileLinks?: FileLinks },
+): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   app.addSchema(HistoryItemBody);
   const { history } = services;
+  /** The owner's view of an item: a private item's images through links signed for them. */
+  const itemBody = async (item: HistoryItem) => {
+    if (!item.private || !fileLinks) return toHistoryItemBody(item);
+    const signed = await Promise.all(
+      item.images.map(async (image) => [image.key, await fileLinks.signedUrl(image.key)] as const),
+    );
+    return toHistoryItemBody(item, new Map(signed));
+  };
   const tags = ['history'];
 
   api.get(
@@ -75,7 +88,7 @@ export async function historyRoutes(app: FastifyInstance, { services }: AreaRout
         { userId: request.viewer.userId, type, favoriteOnly: favorite, query: q, cursor, limit },
         { requestId: request.id },
       );
-      return { items: page.items.map(toHistoryItemBody), next_cursor: page.nextCursor || null };
+      return { items: await Promise.all(page.items.map(itemBody)), next_cursor: page.nextCursor || null };
     },
   );
 
@@ -100,7 +113,7 @@ export async function historyRoutes(app: FastifyInstance, { services }: AreaRout
           { userId: request.viewer.userId, id: request.params.id, favorite },
           { requestId: request.id },
         );
-        return toHistoryItemBody(item);
+        return itemBody(item);
       },
     });
   }

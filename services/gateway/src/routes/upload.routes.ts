@@ -6,7 +6,8 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE_MESSAGE } from '
 import type { ObjectStore } from '@pictura/common/object-store';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { JobsClient } from '../clients.ts';
-import { errorReply } from '../http-errors.ts';
+import type { FileLinks } from '../file-links.ts';
+import { errorReply, setRetryAfter } from '../http-errors.ts';
 import { storeUntrustedImage } from '../image-intake.ts';
 import type { JobEventTokens } from '../job-event-tokens.repository.ts';
 import { UploadFailure, UploadImageForm, UploadResult } from './upload.schemas.ts';
@@ -20,6 +21,8 @@ export interface UploadDeps {
   /** The site's own origin: links on it are read from the store, never fetched. */
   publicUrl: string;
   allowLoopbackFetch: boolean;
+  /** Who may read a file (file-links.ts): a private generation's file is upscaled only from its signed link. */
+  fileLinks?: FileLinks;
 }
 
 export function sendFailure(
@@ -39,11 +42,13 @@ export function imageRejection(error: ImageRejectedError): { status: number; err
 }
 
 const NO_FILE_MESSAGE = 'No file provided';
+const UNREADABLE_FORM_MESSAGE = 'The form could not be read; send multipart/form-data with a boundary';
 
 export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Promise<void> {
   app.addSchema(UploadFailure);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = errorReply(error, request);
+    setRetryAfter(reply, error, status);
     return sendFailure(reply, status, body.message);
   });
   // The cap is busboy's: it stops counting into memory at 10 MB and toBuffer() then throws.
@@ -68,7 +73,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
     },
     async (request, reply) => {
       if (!request.isMultipart()) return sendFailure(reply, 400, NO_FILE_MESSAGE);
-      const part = await request.file();
+      // A form the parser cannot read (no boundary, cut short) is the client's error, not a 500.
+      const part = await request.file().catch(() => 'unreadable' as const);
+      if (part === 'unreadable') return sendFailure(reply, 400, UNREADABLE_FORM_MESSAGE);
       if (part?.fieldname !== 'file') {
         part?.file.resume();
         return sendFailure(reply, 400, NO_FILE_MESSAGE);
@@ -79,7 +86,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
       } catch (error) {
         if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE')
           return sendFailure(reply, 413, FILE_TOO_LARGE_MESSAGE);
-        throw error;
+        return sendFailure(reply, 400, UNREADABLE_FORM_MESSAGE);
       }
       try {
         const stored = await storeUntrustedImage(deps.store, bytes);

@@ -8,6 +8,7 @@ import { FILE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE } from '@pictura/common/im
 import { isObjectKey } from '@pictura/common/object-store';
 import { JOB_ERROR_MESSAGES } from '@pictura/common/queues';
 import type { FastifyInstance } from 'fastify';
+import type { FileLinks } from '../file-links.ts';
 import { storeUntrustedImage } from '../image-intake.ts';
 import { checkSubmissionWebhookUrl } from '../webhook-url.ts';
 import { eventsUrlFor } from './job-events.ts';
@@ -44,6 +45,14 @@ export function ownObjectKey(imageUrl: string, publicUrl: string): string | null
   return match && isObjectKey(match[1]!) ? match[1]! : null;
 }
 
+/** Whether the files route would serve this link of ours: a public file, or a live signed link. */
+async function readableLink(links: FileLinks, key: string, imageUrl: string): Promise<boolean> {
+  const query = new URL(imageUrl, 'http://site').searchParams;
+  const sig = query.get('sig');
+  if (sig !== null) return links.verify(key, query.get('expires') ?? undefined, sig);
+  return links.isPublic(key, '');
+}
+
 const isFinished = (job: Job) =>
   job.status === JobStatus.COMPLETED || job.status === JobStatus.ERROR || job.status === JobStatus.CANCELLED;
 
@@ -56,6 +65,10 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
   ): Promise<{ key: string } | { status: number; error: string }> {
     const own = ownObjectKey(imageUrl, deps.publicUrl);
     if (own === null) return { status: 400, error: CANNOT_LOAD_MESSAGE };
+    if (own !== undefined && deps.fileLinks && !(await readableLink(deps.fileLinks, own, imageUrl))) {
+      // A private generation's file, without its owner's signed link: as if there were no such file.
+      return { status: 400, error: CANNOT_LOAD_MESSAGE };
+    }
     if (own !== undefined) {
       const opened = await deps.store.open(own);
       if (!opened) return { status: 400, error: CANNOT_LOAD_MESSAGE };
@@ -119,6 +132,7 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
           format: request.body.format ?? '',
           requestId: request.id,
           webhookUrl: webhook.url,
+          clientAddress: request.ip,
         },
         { requestId: request.id },
       );

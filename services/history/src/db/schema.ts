@@ -41,6 +41,8 @@ export const items = historySchema.table(
       .on(table.userId, table.type, table.createdAt, table.id)
       .where(sql`${table.favorite}`),
     index('items_images_not_held_idx').on(table.createdAt).where(sql`not ${table.imagesHeld}`),
+    // The gateway asks, for a file requested without a signed link, whether a private item shows it.
+    index('items_private_images_idx').using('gin', table.images).where(sql`${table.private}`),
   ],
 );
 

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file history/v1/history.proto.
  */
 export const file_history_v1_history: GenFile = /*@__PURE__*/
-  fileDesc("ChhoaXN0b3J5L3YxL2hpc3RvcnkucHJvdG8SCmhpc3RvcnkudjEiWQoMSGlzdG9yeUltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIIssBChFSZWNvcmRJdGVtUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoDRIMCgR0eXBlGAMgASgJEg4KBnByb21wdBgEIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYBSABKAkSDQoFbW9kZWwYBiABKAkSFAoMb3B0aW9uc19qc29uGAcgASgJEigKBmltYWdlcxgIIAMoCzIYLmhpc3RvcnkudjEuSGlzdG9yeUltYWdlEg8KB3ByaXZhdGUYCSABKAgi9wEKC0hpc3RvcnlJdGVtEgoKAmlkGAEgASgJEg4KBmpvYl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgNEgwKBHR5cGUYBCABKAkSDgoGcHJvbXB0GAUgASgJEhcKD25lZ2F0aXZlX3Byb21wdBgGIAEoCRINCgVtb2RlbBgHIAEoCRIUCgxvcHRpb25zX2pzb24YCCABKAkSKAoGaW1hZ2VzGAkgAygLMhguaGlzdG9yeS52MS5IaXN0b3J5SW1hZ2USEAoIZmF2b3JpdGUYCiABKAgSDwoHcHJpdmF0ZRgLIAEoCBISCgpjcmVhdGVkX2F0GAwgASgJInYKEExpc3RJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIMCgR0eXBlGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDRIVCg1mYXZvcml0ZV9vbmx5GAUgASgIEg0KBXF1ZXJ5GAYgASgJIi0KDkdldEl0ZW1SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SCgoCaWQYAiABKAkiQwoSU2V0RmF2b3JpdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SCgoCaWQYAiABKAkSEAoIZmF2b3JpdGUYAyABKAgiMAoRRGVsZXRlSXRlbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIKCgJpZBgCIAEoCSIyChJEZWxldGVJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRILCgNpZHMYAiADKAkiPQoTRGVsZXRlSXRlbXNSZXNwb25zZRIPCgdkZWxldGVkGAEgASgNEhUKDWRlbGV0ZWRfZmlsZXMYAiABKA0iUAoRTGlzdEl0ZW1zUmVzcG9uc2USJgoFaXRlbXMYASADKAsyFy5oaXN0b3J5LnYxLkhpc3RvcnlJdGVtEhMKC25leHRfY3Vyc29yGAIgASgJIigKFURlbGV0ZVVzZXJEYXRhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIloKFkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2USFQoNZGVsZXRlZF9pdGVtcxgBIAEoDRISCgppbWFnZV9rZXlzGAIgAygJEhUKDWRlbGV0ZWRfZmlsZXMYAyABKA0ywgQKDkhpc3RvcnlTZXJ2aWNlEkkKClJlY29yZEl0ZW0SHS5oaXN0b3J5LnYxLlJlY29yZEl0ZW1SZXF1ZXN0GhcuaGlzdG9yeS52MS5IaXN0b3J5SXRlbSIDkAICEk0KCUxpc3RJdGVtcxIcLmhpc3RvcnkudjEuTGlzdEl0ZW1zUmVxdWVzdBodLmhpc3RvcnkudjEuTGlzdEl0ZW1zUmVzcG9uc2UiA5ACARJDCgdHZXRJdGVtEhouaGlzdG9yeS52MS5HZXRJdGVtUmVxdWVzdBoXLmhpc3RvcnkudjEuSGlzdG9yeUl0ZW0iA5ACARJLCgtTZXRGYXZvcml0ZRIeLmhpc3RvcnkudjEuU2V0RmF2b3JpdGVSZXF1ZXN0GhcuaGlzdG9yeS52MS5IaXN0b3J5SXRlbSIDkAICElEKCkRlbGV0ZUl0ZW0SHS5oaXN0b3J5LnYxLkRlbGV0ZUl0ZW1SZXF1ZXN0Gh8uaGlzdG9yeS52MS5EZWxldGVJdGVtc1Jlc3BvbnNlIgOQAgISUwoLRGVsZXRlSXRlbXMSHi5oaXN0b3J5LnYxLkRlbGV0ZUl0ZW1zUmVxdWVzdBofLmhpc3RvcnkudjEuRGVsZXRlSXRlbXNSZXNwb25zZSIDkAICElwKDkRlbGV0ZVVzZXJEYXRhEiEuaGlzdG9yeS52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaIi5oaXN0b3J5LnYxLkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2UiA5ACAmIGcHJvdG8z");
+  fileDesc("ChhoaXN0b3J5L3YxL2hpc3RvcnkucHJvdG8SCmhpc3RvcnkudjEiWQoMSGlzdG9yeUltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDAoEc2VlZBgEIAEoDRIPCgdmbGFnZ2VkGAUgASgIIssBChFSZWNvcmRJdGVtUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoDRIMCgR0eXBlGAMgASgJEg4KBnByb21wdBgEIAEoCRIXCg9uZWdhdGl2ZV9wcm9tcHQYBSABKAkSDQoFbW9kZWwYBiABKAkSFAoMb3B0aW9uc19qc29uGAcgASgJEigKBmltYWdlcxgIIAMoCzIYLmhpc3RvcnkudjEuSGlzdG9yeUltYWdlEg8KB3ByaXZhdGUYCSABKAgi9wEKC0hpc3RvcnlJdGVtEgoKAmlkGAEgASgJEg4KBmpvYl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgNEgwKBHR5cGUYBCABKAkSDgoGcHJvbXB0GAUgASgJEhcKD25lZ2F0aXZlX3Byb21wdBgGIAEoCRINCgVtb2RlbBgHIAEoCRIUCgxvcHRpb25zX2pzb24YCCABKAkSKAoGaW1hZ2VzGAkgAygLMhguaGlzdG9yeS52MS5IaXN0b3J5SW1hZ2USEAoIZmF2b3JpdGUYCiABKAgSDwoHcHJpdmF0ZRgLIAEoCBISCgpjcmVhdGVkX2F0GAwgASgJInYKEExpc3RJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIMCgR0eXBlGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDRIVCg1mYXZvcml0ZV9vbmx5GAUgASgIEg0KBXF1ZXJ5GAYgASgJIi0KDkdldEl0ZW1SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SCgoCaWQYAiABKAkiQwoSU2V0RmF2b3JpdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SCgoCaWQYAiABKAkSEAoIZmF2b3JpdGUYAyABKAgiMAoRRGVsZXRlSXRlbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIKCgJpZBgCIAEoCSIyChJEZWxldGVJdGVtc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRILCgNpZHMYAiADKAkiPQoTRGVsZXRlSXRlbXNSZXNwb25zZRIPCgdkZWxldGVkGAEgASgNEhUKDWRlbGV0ZWRfZmlsZXMYAiABKA0iUAoRTGlzdEl0ZW1zUmVzcG9uc2USJgoFaXRlbXMYASADKAsyFy5oaXN0b3J5LnYxLkhpc3RvcnlJdGVtEhMKC25leHRfY3Vyc29yGAIgASgJIigKFURlbGV0ZVVzZXJEYXRhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIloKFkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2USFQoNZGVsZXRlZF9pdGVtcxgBIAEoDRISCgppbWFnZV9rZXlzGAIgAygJEhUKDWRlbGV0ZWRfZmlsZXMYAyABKA0iJAoVR2V0SW1hZ2VBY2Nlc3NSZXF1ZXN0EgsKA2tleRgBIAEoCSIwCgtJbWFnZUFjY2VzcxIPCgdwcml2YXRlGAEgASgIEhAKCG93bmVyX2lkGAIgASgNMpUFCg5IaXN0b3J5U2VydmljZRJJCgpSZWNvcmRJdGVtEh0uaGlzdG9yeS52MS5SZWNvcmRJdGVtUmVxdWVzdBoXLmhpc3RvcnkudjEuSGlzdG9yeUl0ZW0iA5ACAhJNCglMaXN0SXRlbXMSHC5oaXN0b3J5LnYxLkxpc3RJdGVtc1JlcXVlc3QaHS5oaXN0b3J5LnYxLkxpc3RJdGVtc1Jlc3BvbnNlIgOQAgESQwoHR2V0SXRlbRIaLmhpc3RvcnkudjEuR2V0SXRlbVJlcXVlc3QaFy5oaXN0b3J5LnYxLkhpc3RvcnlJdGVtIgOQAgESSwoLU2V0RmF2b3JpdGUSHi5oaXN0b3J5LnYxLlNldEZhdm9yaXRlUmVxdWVzdBoXLmhpc3RvcnkudjEuSGlzdG9yeUl0ZW0iA5ACAhJRCgpEZWxldGVJdGVtEh0uaGlzdG9yeS52MS5EZWxldGVJdGVtUmVxdWVzdBofLmhpc3RvcnkudjEuRGVsZXRlSXRlbXNSZXNwb25zZSIDkAICElMKC0RlbGV0ZUl0ZW1zEh4uaGlzdG9yeS52MS5EZWxldGVJdGVtc1JlcXVlc3QaHy5oaXN0b3J5LnYxLkRlbGV0ZUl0ZW1zUmVzcG9uc2UiA5ACAhJRCg5HZXRJbWFnZUFjY2VzcxIhLmhpc3RvcnkudjEuR2V0SW1hZ2VBY2Nlc3NSZXF1ZXN0GhcuaGlzdG9yeS52MS5JbWFnZUFjY2VzcyIDkAIBElwKDkRlbGV0ZVVzZXJEYXRhEiEuaGlzdG9yeS52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaIi5oaXN0b3J5LnYxLkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2UiA5ACAmIGcHJvdG8z");
 
 /**
  * @generated from message history.v1.HistoryImage
@@ -420,6 +420,51 @@ export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = 
   messageDesc(file_history_v1_history, 11);
 
 /**
+ * @generated from message history.v1.GetImageAccessRequest
+ */
+export type GetImageAccessRequest = Message<"history.v1.GetImageAccessRequest"> & {
+  /**
+   * An object key, as in /files/<key>.
+   *
+   * @generated from field: string key = 1;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message history.v1.GetImageAccessRequest.
+ * Use `create(GetImageAccessRequestSchema)` to create a new message.
+ */
+export const GetImageAccessRequestSchema: GenMessage<GetImageAccessRequest> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 12);
+
+/**
+ * @generated from message history.v1.ImageAccess
+ */
+export type ImageAccess = Message<"history.v1.ImageAccess"> & {
+  /**
+   * True when a private item holds the image.
+   *
+   * @generated from field: bool private = 1;
+   */
+  private: boolean;
+
+  /**
+   * That item's owner; 0 when not private.
+   *
+   * @generated from field: uint32 owner_id = 2;
+   */
+  ownerId: number;
+};
+
+/**
+ * Describes the message history.v1.ImageAccess.
+ * Use `create(ImageAccessSchema)` to create a new message.
+ */
+export const ImageAccessSchema: GenMessage<ImageAccess> = /*@__PURE__*/
+  messageDesc(file_history_v1_history, 13);
+
+/**
  * History owns each signed-in user's generated and upscaled items and favourites.
  * idempotency_level: NO_SIDE_EFFECTS marks reads, IDEMPOTENT changes that a repeat leaves as they are (the
  * repeat may answer NOT_FOUND or ALREADY_EXISTS). Clients retry these on another replica when one is
@@ -487,6 +532,17 @@ export const HistoryService: GenService<{
     methodKind: "unary";
     input: typeof DeleteItemsRequestSchema;
     output: typeof DeleteItemsResponseSchema;
+  },
+  /**
+   * Whether an image file belongs to a private item (and whose): the gateway serves such a file only through
+   * a link it signed for the owner.
+   *
+   * @generated from rpc history.v1.HistoryService.GetImageAccess
+   */
+  getImageAccess: {
+    methodKind: "unary";
+    input: typeof GetImageAccessRequestSchema;
+    output: typeof ImageAccessSchema;
   },
   /**
    * Removes every item of a deleted account and lets go of its images; idempotent.

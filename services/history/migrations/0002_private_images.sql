@@ -1,0 +1,1 @@
+CREATE INDEX "items_private_images_idx" ON "history"."items" USING gin ("images") WHERE "history"."items"."private";
