@@ -12,6 +12,7 @@ import { historyRows } from './authorization/history.rows.ts';
 import { identityRows } from './authorization/identity.rows.ts';
 import { type Identity, type MatrixContext, ROLES, type Role, type Rows } from './authorization/matrix.ts';
 import { paymentsRows } from './authorization/payments.rows.ts';
+import { recoveryRows } from './authorization/recovery.rows.ts';
 
 const AREAS = [
   identityRows,
@@ -21,6 +22,7 @@ const AREAS = [
   communityRows,
   communityAdminRows,
   adminRows,
+  recoveryRows,
 ];
 
 /** All areas' rows in one table; an operation claimed by two areas is a mistake. */
@@ -100,7 +102,7 @@ describe('authorization matrix on the running product', () => {
   beforeAll(async () => {
     stack = await startStack({
       processes: ['auth', 'billing', 'community', 'history', 'jobs', 'worker', 'gateway'],
-      env: { TRUST_PROXY: 'true', API_KEY_PER_MINUTE: '1000' },
+      env: { TRUST_PROXY: '1', API_KEY_PER_MINUTE: '1000' },
     });
     const root = await register('matrix-root'); // user 1: the administrator
     identities.guest = { userId: 0 };

@@ -53,7 +53,7 @@ export async function serveAuth(
 ) {
   const logger = createLogger('auth', 'silent');
   // Gateway tests register many users from one address; the registration throttle has its own tests.
-  const accounts = { maxRegistrationsPerIp: 1000, ...options.accounts };
+  const accounts = { maxRegistrationsPerIp: 1000, registrationsBeforeCheck: 1000, ...options.accounts };
   const auth = composeAuth({ db, keys, logger, google: options.google ?? {}, accounts });
   const server = createGrpcServer('auth', logger);
   server.add(AuthService, auth.grpc);

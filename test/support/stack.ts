@@ -118,6 +118,11 @@ export async function startStack(
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Tests register up to five accounts from 127.0.0.1; the security check's own tests lower this.
+    AUTH_REGISTRATIONS_BEFORE_CHECK: '5',
+    // Tests queue many jobs from 127.0.0.1 at once; the fair queue's own test (fair-queue.e2e) sets the caps.
+    GUEST_MAX_WAITING_JOBS: '100',
+    PLAN_MAX_WAITING_JOBS: 'free=100,premium=100,ultimate=100,enterprise=100',
     ...portEnv(base),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,

@@ -3,7 +3,9 @@ import { type ComponentType, lazy, type ReactNode } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { RequireAdmin, RequireSignIn } from './auth/route-guards.tsx';
 import { AppShell } from './components/app-shell.tsx';
+import { SecurityCheckDialog } from './components/security-check-dialog.tsx';
 import { LocaleGate, LocaleRedirect } from './i18n/locale-routing.tsx';
+import type { PagePath } from './page-paths.ts';
 import { HomePage } from './pages/home/home-page.tsx';
 
 type Guard = ComponentType<{ children: ReactNode }>;
@@ -16,7 +18,7 @@ type PageModule = { default: ComponentType };
  * Suspense boundary keeps the page that was showing (navigations are transitions); `preload` fetches it
  * ahead, and once loaded the page renders without suspending at all.
  */
-function lazyPage(path: string, load: () => Promise<PageModule>, Guard?: Guard): RouteObject {
+function lazyPage(path: PagePath | '*', load: () => Promise<PageModule>, Guard?: Guard): RouteObject {
   let Loaded: ComponentType | undefined;
   const preload = () =>
     load().then((module) => {
@@ -38,7 +40,8 @@ function lazyPage(path: string, load: () => Promise<PageModule>, Guard?: Guard):
   };
 }
 
-// Every page lives under /{locale}/ (spec 2), with the access of spec sections 2 and 6.
+// Every page lives under /{locale}/ (spec 2), with the access of spec sections 2 and 6. A new page's path
+// goes into page-paths.ts too: the gateway answers 404 for any path not listed there.
 const routes: RouteObject[] = [
   {
     path: '/:locale',
@@ -61,6 +64,9 @@ const routes: RouteObject[] = [
           lazyPage('blog/:slug', () => import('./pages/blog/blog-post-page.tsx')),
           lazyPage('login', () => import('./pages/login/login-page.tsx')),
           lazyPage('register', () => import('./pages/register/register-page.tsx')),
+          lazyPage('forgot-password', () => import('./pages/forgot-password/forgot-password-page.tsx')),
+          lazyPage('reset-password', () => import('./pages/reset-password/reset-password-page.tsx')),
+          lazyPage('verify-email', () => import('./pages/verify-email/verify-email-page.tsx')),
           lazyPage('pricing', () => import('./pages/pricing/pricing-page.tsx')),
           // Always allowed (spec 4); the success page verifies the return and needs a session for the details.
           lazyPage('payment/success', () => import('./pages/payment/payment-success-page.tsx')),
@@ -124,6 +130,7 @@ export function App() {
       <BrowserRouter>
         <Pages />
       </BrowserRouter>
+      <SecurityCheckDialog />
     </QueryClientProvider>
   );
 }

@@ -5,6 +5,7 @@ import { type AccountsService, isAdmin, type SignInResult } from './accounts.ser
 import type { ApiKeysService } from './api-keys.service.ts';
 import type { ApiKeyRow, UserRow } from './db/schema.ts';
 import type { GoogleSignIn } from './google-sign-in.service.ts';
+import type { RecoveryService } from './recovery.service.ts';
 import type { SigningKeys } from './signing-keys.ts';
 
 export { isAdmin };
@@ -42,16 +43,17 @@ export function authGrpc(deps: {
   accounts: AccountsService;
   google: GoogleSignIn;
   apiKeys: ApiKeysService;
+  recovery: RecoveryService;
   keys: SigningKeys;
 }): ServiceImpl<typeof AuthService> {
-  const { accounts, google, apiKeys } = deps;
+  const { accounts, google, apiKeys, recovery } = deps;
   const jwksJson = JSON.stringify(deps.keys.jwks());
   return {
     getUser: async ({ userId }) => toUserMessage(await accounts.getUser(userId)),
-    register: async ({ username, password, clientIp }) =>
-      toSignIn(await accounts.register({ username, password, clientIp })),
-    login: async ({ username, password, clientIp }, { requestId }) =>
-      toSignIn(await accounts.login({ username, password, clientIp, requestId })),
+    register: async ({ username, password, clientIp, securityCheckPassed }) =>
+      toSignIn(await accounts.register({ username, password, clientIp, securityCheckPassed })),
+    login: async ({ username, password, clientIp, securityCheckPassed }, { requestId }) =>
+      toSignIn(await accounts.login({ username, password, clientIp, requestId, securityCheckPassed })),
     async logout({ sessionId }) {
       await accounts.logout(sessionId);
       return {};
@@ -60,12 +62,17 @@ export function authGrpc(deps: {
     checkSession: async ({ sessionId }) => accounts.checkSession(sessionId),
     updateProfile: async ({ callerId, name, avatar }) =>
       toUserMessage(await accounts.updateProfile(callerId, { name, avatar })),
+    async confirmAccountOwner({ callerId, sessionId, password, confirmation }) {
+      await accounts.confirmAccountOwner(callerId, sessionId, { password, confirmation });
+      return {};
+    },
     async deleteAccount({ callerId }) {
       await accounts.deleteAccount(callerId);
       return {};
     },
     async listUsers({ callerId, cursor, limit, query }) {
-      const afterId = /^\d{1,10}$/.test(cursor) ? Number(cursor) : 0;
+      // A user id is a PostgreSQL integer: a larger cursor (4294967296) is junk, like any other, not a 500.
+      const afterId = /^\d{1,10}$/.test(cursor) && Number(cursor) <= 2147483647 ? Number(cursor) : 0;
       const page = await accounts.listUsers(callerId, { afterId, limit, query: query || undefined });
       return {
         users: page.users.map(toUserMessage),
@@ -76,6 +83,8 @@ export function authGrpc(deps: {
       toUserMessage(await accounts.setAdmin(callerId, userId, admin)),
     setBanned: async ({ callerId, userId, banned }) =>
       toUserMessage(await accounts.setBanned(callerId, userId, banned)),
+    setUserPassword: async ({ callerId, userId, password }) =>
+      toUserMessage(await accounts.setUserPassword(callerId, userId, password)),
     getUserStats: async ({ callerId, days }) => accounts.userStats(callerId, days),
     startOAuth: async ({ redirectUri, locale }) => ({
       loginUrl: await google.start({ redirectUri, locale }),
@@ -94,5 +103,22 @@ export function authGrpc(deps: {
     verifyApiKey: async ({ key }) => apiKeys.verify(key),
     updateApiKey: async ({ callerId, id, webhookUrl }) =>
       toApiKeyMessage(await apiKeys.setWebhookUrl(callerId, id, webhookUrl)),
+    getAccountSecurity: async ({ callerId }) => recovery.accountSecurity(callerId),
+    async changePassword({ callerId, sessionId, currentPassword, newPassword }) {
+      await recovery.changePassword({ callerId, sessionId, currentPassword, newPassword });
+      return {};
+    },
+    requestEmailVerification: async ({ callerId, email, locale }) =>
+      recovery.requestEmailVerification(callerId, email, locale),
+    verifyEmail: async ({ token }) => toUserMessage(await recovery.verifyEmail(token)),
+    getRecoveryOptions: async () => recovery.options(),
+    async requestPasswordReset({ login, clientIp, locale }) {
+      await recovery.requestPasswordReset({ login, clientIp, locale });
+      return {};
+    },
+    async resetPassword({ token, newPassword }) {
+      await recovery.resetPassword(token, newPassword);
+      return {};
+    },
   };
 }

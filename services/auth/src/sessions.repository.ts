@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@pictura/common/database';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   loginFailures,
   oauthHandoffs,
@@ -16,7 +16,8 @@ export interface SessionsRepository {
   createOnce(session: { id: string; userId: number; expiresAt: Date }): Promise<boolean>;
   find(id: string): Promise<SessionRow | undefined>;
   revoke(id: string): Promise<void>;
-  revokeAllOf(userId: number): Promise<void>;
+  /** Ends every session of the user, but `keepId` when given (a password change keeps the caller's). */
+  revokeAllOf(userId: number, keepId?: string): Promise<void>;
 }
 
 export function createSessionsRepository(db: Database<typeof schema>): SessionsRepository {
@@ -42,18 +43,32 @@ export function createSessionsRepository(db: Database<typeof schema>): SessionsR
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
-    async revokeAllOf(userId) {
+    async revokeAllOf(userId, keepId) {
       await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keepId ? ne(sessions.id, keepId) : undefined,
+          ),
+        );
     },
   };
+}
+
+export interface ThrottleCount {
+  failures: number;
+  windowStartedAt: Date;
+  lastFailedAt: Date;
 }
 
 export interface LoginThrottleRepository {
   /** Failures counted for the key in the window that started at or after `since`. */
   failures(key: string, since: Date): Promise<number>;
+  /** Each key's failures in its window that started after `since` and its latest failure; absent keys have none. */
+  read(keys: string[], since: Date): Promise<Map<string, ThrottleCount>>;
   /**
    * Adds one failure; a window older than `since` starts again at 1. Rows of any key whose window
    * started before `staleBefore` are deleted on the way, so the table does not grow without bound.
@@ -72,15 +87,29 @@ export function createLoginThrottleRepository(db: Database<typeof schema>): Logi
         .limit(1);
       return row?.failures ?? 0;
     },
+    async read(keys, since) {
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(loginFailures)
+        .where(and(inArray(loginFailures.key, keys), gt(loginFailures.windowStartedAt, since)));
+      return new Map(
+        rows.map(({ key, failures, windowStartedAt, lastFailedAt }) => [
+          key,
+          { failures, windowStartedAt, lastFailedAt },
+        ]),
+      );
+    },
     async recordFailure(key, since, staleBefore = since) {
       const now = new Date();
       await db.delete(loginFailures).where(lt(loginFailures.windowStartedAt, staleBefore));
       await db
         .insert(loginFailures)
-        .values({ key, failures: 1, windowStartedAt: now })
+        .values({ key, failures: 1, windowStartedAt: now, lastFailedAt: now })
         .onConflictDoUpdate({
           target: loginFailures.key,
           set: {
+            lastFailedAt: now,
             failures: sql`CASE WHEN ${loginFailures.windowStartedAt} > ${since.toISOString()}::timestamptz THEN ${loginFailures.failures} + 1 ELSE 1 END`,
             windowStartedAt: sql`CASE WHEN ${loginFailures.windowStartedAt} > ${since.toISOString()}::timestamptz THEN ${loginFailures.windowStartedAt} ELSE ${now.toISOString()}::timestamptz END`,
           },

@@ -20,6 +20,8 @@ export interface UsersRepository {
   /** Creates the user (and its password hash when given) in one transaction; undefined when the name is taken. */
   create(user: NewUser, passwordHash?: string): Promise<UserRow | undefined>;
   passwordHashOf(userId: number): Promise<string | undefined>;
+  /** Sets (or, for an account without one, adds) the user's password hash. */
+  setPasswordHash(userId: number, passwordHash: string): Promise<void>;
   update(
     id: number,
     changes: Partial<Pick<UserRow, 'name' | 'picture' | 'isAdmin' | 'bannedAt' | 'googleSubject' | 'email'>>,
@@ -79,6 +81,12 @@ export function createUsersRepository(db: Database<typeof schema>): UsersReposit
     async passwordHashOf(userId) {
       const [row] = await db.select().from(credentials).where(eq(credentials.userId, userId)).limit(1);
       return row?.passwordHash;
+    },
+    async setPasswordHash(userId, passwordHash) {
+      await db
+        .insert(credentials)
+        .values({ userId, passwordHash })
+        .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } });
     },
     async update(id, changes) {
       const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();

@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createGatewayAuth, type GatewayAuthDeps } from './auth/gateway-auth.ts';
 import type { BillingClient, JobsClient, ServiceClients } from './clients.ts';
+import { registerCompression } from './compression.ts';
 import type { GatewayConfig } from './config.ts';
+import { createFileLinks } from './file-links.ts';
 import { registerHttpMetrics } from './http.metrics.ts';
 import { errorHandler } from './http-errors.ts';
 import { createJobEventTokens } from './job-event-tokens.repository.ts';
@@ -17,6 +19,7 @@ import { openApiOptions } from './openapi.ts';
 import { cachedPlanRate, registerRateLimits } from './rate-limits.ts';
 import { registerRequestIdHeader, requestIdFor } from './request-id.ts';
 import { requestLog } from './request-log.ts';
+import { accountRecoveryRoutes } from './routes/account-recovery.routes.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { guestGenerateLimit } from './routes/admin.settings-cache.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -31,10 +34,15 @@ import { openAiRoutes } from './routes/openai.routes.ts';
 import { withOpenAiErrors } from './routes/openai-errors.ts';
 import { DEFAULT_OPENAI_MODEL_ALIASES } from './routes/openai-model-aliases.ts';
 import { GUEST_SUPPORT_PER_MINUTE, paymentsRoutes } from './routes/payments.routes.ts';
+import { securityCheckRoutes } from './routes/security-check.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { webRoutes } from './routes/web.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
+import { createSecurityCheck } from './security-check.ts';
+import { DOCS_CSP, pagePolicy, presignedImageOrigins, registerSecurityHeaders } from './security-headers.ts';
+import { TEXT_FORMATS } from './text-schemas.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 import { registerViewer } from './viewer.ts';
 
 export interface GatewayDeps {
@@ -48,7 +56,19 @@ export interface GatewayDeps {
     | 'PUBLIC_URL'
     | 'ALLOW_LOOPBACK_FETCH'
   > &
-    Partial<Pick<GatewayConfig, 'OPENAI_MODEL_ALIASES'>>;
+    Partial<Pick<GatewayConfig, 'OPENAI_MODEL_ALIASES' | 'SECURITY_CHECK_SECRET' | 'FILES_SIGNING_SECRET'>> &
+    /** The object store's, for the bucket origin of presigned /files/ links in the pages' CSP. */
+    Partial<
+      Pick<
+        GatewayConfig,
+        | 'FILES_REDIRECT'
+        | 'S3_BUCKET'
+        | 'S3_REGION'
+        | 'S3_ENDPOINT'
+        | 'S3_PUBLIC_ENDPOINT'
+        | 'S3_FORCE_PATH_STYLE'
+      >
+    >;
   logger: Logger;
   jobs: JobsClient;
   store: ObjectStore;
@@ -74,17 +94,31 @@ const planGenerationRate = (billing: BillingClient) => async (userId: number, re
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: requestIdFor,
     logController: requestLog(),
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+    // TEXT_FORMATS: the free-text rule (text-schemas.ts). strictNumbers off: with ajv's default (on), 1e400
+    // coerces to Infinity and then skips minimum and maximum, which only check finite numbers; off, every
+    // integer's maximum refuses it.
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        allErrors: false,
+        strictNumbers: false,
+        formats: TEXT_FORMATS,
+      },
+    },
+    // A badly encoded URL (%E0%A4%A) is refused before routing: the same error shapes as the rest.
+    frameworkErrors: withOpenAiErrors(errorHandler),
     // A server span per request (continuing the browser's `traceparent`), active for all the request does.
     serverFactory: (handler) => createServer(tracedRequestListener(handler)),
   }) as unknown as FastifyInstance;
 
   registerRequestIdHeader(app);
+  await registerSecurityHeaders(app, { publicUrl: deps.config.PUBLIC_URL });
+  await registerCompression(app);
   app.addHook('onRequest', async (request) => nameHttpSpan(request.method, request.routeOptions.url));
   app.setErrorHandler(withOpenAiErrors(errorHandler));
   app.addSchema(ErrorBody);
@@ -93,7 +127,19 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   if (gatewayAuth) app.addHook('onClose', async () => gatewayAuth.close());
   registerViewer(app, gatewayAuth?.authenticate);
   const billing = deps.services?.billing;
+  const fileLinks = createFileLinks({
+    redis: deps.redis,
+    queuePrefix: deps.config.QUEUE_PREFIX,
+    secret: deps.config.FILES_SIGNING_SECRET,
+    history: deps.services?.history,
+  });
+  const securityCheck = createSecurityCheck({
+    redis: deps.redis,
+    prefix: deps.config.QUEUE_PREFIX,
+    secret: deps.config.SECURITY_CHECK_SECRET,
+  });
   await registerRateLimits(app, {
+    securityCheck,
     redis: deps.redis,
     prefix: deps.config.QUEUE_PREFIX,
     apiKeyPerMinute: deps.auth?.apiKeyPerMinute ?? 60,
@@ -105,29 +151,34 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   registerHttpMetrics(app);
 
   await app.register(fastifySwagger, openApiOptions(deps.config.PUBLIC_URL, '1.0.138'));
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { services: deps.health });
+  await app.register(securityCheckRoutes, { securityCheck });
   if (deps.auth && gatewayAuth) {
     await app.register(authRoutes, {
       auth: deps.auth.client,
       authenticator: gatewayAuth,
       publicUrl: deps.config.PUBLIC_URL,
       allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
-      ...(deps.services ? { services: deps.services } : {}),
+      securityCheck,
+      ...(deps.services ? { services: { ...deps.services, jobs: deps.jobs } } : {}),
     });
+    await app.register(accountRecoveryRoutes, { auth: deps.auth.client });
   }
   // Job-scoped event stream tokens (EventSource cannot send headers), shared by every replica via Redis.
   const eventTokens = createJobEventTokens(deps.redis, deps.config.QUEUE_PREFIX);
   await app.register(generateRoutes, {
     jobs: deps.jobs,
     eventTokens,
+    fileLinks,
     allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
   });
   await app.register(uploadRoutes, {
     jobs: deps.jobs,
     eventTokens,
+    fileLinks,
     store: deps.store,
     publicUrl: deps.config.PUBLIC_URL,
     allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
@@ -142,14 +193,19 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   if (deps.services) {
     const area = { deps, services: deps.services };
     await app.register(paymentsRoutes, area);
-    await app.register(historyRoutes, area);
+    await app.register(historyRoutes, { ...area, fileLinks });
     await app.register(communityRoutes, area);
     await app.register(communityAdminRoutes, area);
     await app.register(adminRoutes, area);
   }
   await app.register(settingsRoutes, { jobs: deps.jobs, logger: deps.logger });
   await app.register(webhooksRoutes, { jobs: deps.jobs });
-  await app.register(filesRoutes, { store: deps.store });
-  await app.register(webRoutes, { webRoot: deps.config.WEB_DIST_DIR, publicUrl: deps.config.PUBLIC_URL });
+  await app.register(filesRoutes, { store: deps.store, links: fileLinks });
+  await app.register(webRoutes, {
+    webRoot: deps.config.WEB_DIST_DIR,
+    publicUrl: deps.config.PUBLIC_URL,
+    pagePolicy: pagePolicy({ imageOrigins: presignedImageOrigins(deps.config) }),
+    ...(deps.services ? { community: deps.services.community } : {}),
+  });
   return app;
 }

@@ -20,6 +20,10 @@ export const queryKeys = {
   apiKeys: (userId: number) => ['account', userId, 'api-keys'] as const,
   /** The webhook signing secret and the first page of deliveries. */
   webhooks: (userId: number) => ['account', userId, 'webhooks'] as const,
+  /** Whether the account has a password, its verified and pending e-mail addresses. */
+  accountSecurity: (userId: number) => ['account', userId, 'security'] as const,
+  /** Whether this server resets passwords by e-mail. */
+  recoveryOptions: ['recovery-options'] as const,
   payments: (userId: number) => ['payments', userId] as const,
   plans: ['plans'] as const,
   /** A payment return's verification, by its parameters (the success pages). */

@@ -66,11 +66,13 @@ export const sessions = authSchema.table(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins per key ("user:<name>" or "ip:<addr>") in a fixed window. */
+/** Failed sign-ins per key (sign-in-throttle.ts names them) in a fixed window. */
 export const loginFailures = authSchema.table('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  /** The growing delay after repeated failures counts from the latest one. */
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A Google sign-in in flight: what the callback must match (state) and prove (PKCE verifier, nonce). */
@@ -112,7 +114,46 @@ export const apiKeys = authSchema.table(
   (t) => [index('api_keys_user_idx').on(t.userId)],
 );
 
-export const schema = { users, credentials, sessions, loginFailures, oauthStates, oauthHandoffs, apiKeys };
+/** Forgot-password links: SHA-256 of a 32-byte random token, one row per user (a new request replaces it). */
+export const passwordResets = authSchema.table(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** An address a user added and has not confirmed yet; users.email takes it when the link is opened. */
+export const emailVerifications = authSchema.table(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+export const schema = {
+  users,
+  credentials,
+  sessions,
+  loginFailures,
+  oauthStates,
+  oauthHandoffs,
+  apiKeys,
+  passwordResets,
+  emailVerifications,
+};
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -3,15 +3,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '@pictura/common/app-error';
 import type { User } from '@pictura/common/gen/auth/v1/auth_pb';
+import { SECURITY_CHECK_HEADER } from '@pictura/common/security-check';
 import { webhookUrlRefusal } from '@pictura/common/webhook-url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Authenticator } from '../auth/authenticate.ts';
-import type { AuthClient, ServiceClients } from '../clients.ts';
+import type { AuthClient } from '../clients.ts';
 import { sendError } from '../http-errors.ts';
 import { errorResponses as errors, requireAdmin, requireSession, requireSignIn } from '../route-guards.ts';
-import { deleteUserData } from '../user-data.ts';
+import { type SecurityCheck, SecurityCheckHeaders } from '../security-check.ts';
+import { SingleLineText } from '../text-schemas.ts';
+import { deleteUserData, type UserDataClients } from '../user-data.ts';
 import {
+  AccountDeletion,
   ApiKeyBody,
   ApiKeyUpdate,
   Credentials,
@@ -49,7 +53,13 @@ const LOCALE = /^[a-z]{2}(-[A-Za-z]{2,4})?$/;
 function readCookie(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    // A malformed escape (%E0%A4%A) is a cookie we did not write: treat it as absent, never a 500.
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -63,7 +73,9 @@ export async function authRoutes(
     /** Tests only: default webhook URLs on loopback (ALLOW_LOOPBACK_FETCH). */
     allowLoopbackFetch?: boolean;
     /** The services holding user data; without them only the account itself is deleted. */
-    services?: ServiceClients;
+    services?: UserDataClients;
+    /** Verifies security-check solutions; without it none passes (auth asks again). */
+    securityCheck?: SecurityCheck;
   },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -98,6 +110,11 @@ export async function authRoutes(
     },
   );
 
+  /** Auth decides whether the check is needed; a solution sent is verified (and spent) either way. */
+  const securityCheckPassedBy = async (request: FastifyRequest) =>
+    request.headers[SECURITY_CHECK_HEADER] !== undefined &&
+    (await deps.securityCheck?.verify(request.headers[SECURITY_CHECK_HEADER])) === true;
+
   const signInError = (request: FastifyRequest) => {
     const body = request.body as Partial<Credentials> | undefined;
     if (!body?.username || !body.password) {
@@ -112,15 +129,19 @@ export async function authRoutes(
       schema: {
         operationId: 'login',
         summary: 'Sign in with a username and password',
+        description:
+          'After repeated failures this answers 403 challenge_required: solve the security check and send again.',
         tags: ['auth'],
+        headers: SecurityCheckHeaders,
         body: Type.Partial(Credentials),
         response: { 200: SignInBody, ...errors },
       },
     },
     async (request) => {
       const { username, password } = signInError(request);
+      const securityCheckPassed = await securityCheckPassedBy(request);
       const signed = await auth.login(
-        { username, password, clientIp: request.ip },
+        { username, password, clientIp: request.ip, securityCheckPassed },
         { requestId: request.id },
       );
       return { token: signed.token, user: toUserBody(signed.user!) };
@@ -134,15 +155,20 @@ export async function authRoutes(
         operationId: 'register',
         summary:
           'Create an account (username 3-32 letters, digits, . _ -; password 8-128 characters, not only digits)',
+        description:
+          'From the 3rd account an address creates in an hour this answers 403 challenge_required (solve the ' +
+          'security check and send again); past 5, 429 with Retry-After.',
         tags: ['auth'],
+        headers: SecurityCheckHeaders,
         body: Type.Partial(Credentials),
         response: { 201: SignInBody, ...errors },
       },
     },
     async (request, reply) => {
       const { username, password } = signInError(request);
+      const securityCheckPassed = await securityCheckPassedBy(request);
       const signed = await auth.register(
-        { username, password, clientIp: request.ip },
+        { username, password, clientIp: request.ip, securityCheckPassed },
         { requestId: request.id },
       );
       return reply.status(201).send({ token: signed.token, user: toUserBody(signed.user!) });
@@ -176,7 +202,7 @@ export async function authRoutes(
         operationId: 'startGoogleLogin',
         summary: 'Where to send the browser to sign in with Google',
         tags: ['auth'],
-        querystring: Type.Object({ locale: Type.Optional(Type.String({ maxLength: 10 })) }),
+        querystring: Type.Object({ locale: Type.Optional(SingleLineText({ maxLength: 10 })) }),
         response: { 200: Type.Object({ login_url: Type.String() }), ...errors },
       },
     },
@@ -213,8 +239,8 @@ export async function authRoutes(
         summary: 'The token of a just-finished Google sign-in (once); ?clear_cookie=true clears the cookie',
         tags: ['auth'],
         querystring: Type.Object({
-          _t: Type.Optional(Type.String({ maxLength: 32 })),
-          clear_cookie: Type.Optional(Type.String({ maxLength: 8 })),
+          _t: Type.Optional(SingleLineText({ maxLength: 32 })),
+          clear_cookie: Type.Optional(SingleLineText({ maxLength: 8 })),
         }),
       },
     },
@@ -262,17 +288,29 @@ export async function authRoutes(
       schema: {
         operationId: 'deleteAccount',
         summary: 'Delete the account',
+        description:
+          'Asks for the password again (403 wrong_password when wrong, nothing deleted), then deletes the user’s data in every service and last the account; 503 deletion_incomplete keeps the account to try again.',
         tags: ['user'],
+        body: AccountDeletion,
         response: { 200: Success, ...errors },
       },
     },
     async (request) => {
       const userId = request.viewer.userId;
+      await auth.confirmAccountOwner(
+        {
+          callerId: userId,
+          sessionId: request.viewer.sessionId ?? '',
+          password: request.body.password ?? '',
+          confirmation: request.body.confirmation ?? '',
+        },
+        { requestId: request.id },
+      );
       if (deps.services) {
         // Data first: every call is idempotent, so a failure leaves a working account to retry with.
         // The services release the user's image files themselves (a file another user also holds stays).
-        const { historyItems, deletedFiles } = await deleteUserData(deps.services, userId, request.id);
-        request.log.info({ userId, historyItems, deletedFiles }, 'user data deleted');
+        const deleted = await deleteUserData(deps.services, userId, request.id, request.log);
+        request.log.info({ userId, ...deleted }, 'user data deleted');
       } else {
         request.log.warn({ userId }, 'account deleted without user-data clients');
       }
@@ -353,7 +391,7 @@ export async function authRoutes(
         description:
           'Calls made with the key send their job webhooks there when they name none; null or "" clears it.',
         tags: ['user'],
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        params: Type.Object({ id: SingleLineText({ maxLength: 64 }) }),
         body: ApiKeyUpdate,
         response: { 200: ApiKeyBody, ...errors },
       },
@@ -379,7 +417,7 @@ export async function authRoutes(
         operationId: 'revokeApiKey',
         summary: 'Revoke an API key',
         tags: ['user'],
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        params: Type.Object({ id: SingleLineText({ maxLength: 64 }) }),
         response: { 200: Success, ...errors },
       },
     },

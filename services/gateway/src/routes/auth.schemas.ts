@@ -1,5 +1,6 @@
 import { WEBHOOK_URL_MAX_LENGTH } from '@pictura/common/webhook-url';
 import { type Static, Type } from 'typebox';
+import { NumericId, PageLimit, SecretText, SingleLineText } from '../text-schemas.ts';
 import { WebhookUrlField } from './webhooks.schemas.ts';
 
 export const UserBody = Type.Object(
@@ -21,8 +22,8 @@ export type UserBody = Static<typeof UserBody>;
 
 export const Credentials = Type.Object(
   {
-    username: Type.String({ maxLength: 128 }),
-    password: Type.String({ maxLength: 1024 }),
+    username: SingleLineText({ maxLength: 128 }),
+    password: SecretText({ maxLength: 1024 }),
   },
   { additionalProperties: false },
 );
@@ -35,7 +36,7 @@ export const MeBody = Type.Object({
   user: Type.Union([Type.Ref('User'), Type.Null()]),
 });
 
-export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 4294967295 }) });
+export const UserIdParams = Type.Object({ id: NumericId() });
 export const UserAction = Type.Union([
   Type.Literal('ban'),
   Type.Literal('unban'),
@@ -44,15 +45,32 @@ export const UserAction = Type.Union([
 ]);
 
 export const PageQuery = Type.Object({
-  cursor: Type.Optional(Type.String({ maxLength: 64 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  q: Type.Optional(Type.String({ maxLength: 100 })),
+  cursor: Type.Optional(SingleLineText({ maxLength: 64 })),
+  limit: Type.Optional(PageLimit(100)),
+  q: Type.Optional(SingleLineText({ maxLength: 100 })),
 });
 
 export const ProfileUpdate = Type.Object(
   {
-    name: Type.Optional(Type.String({ maxLength: 64 })),
-    avatar: Type.Optional(Type.String({ maxLength: 2048 })),
+    name: Type.Optional(SingleLineText({ maxLength: 64 })),
+    avatar: Type.Optional(SingleLineText({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Deleting the account proves it is the owner: the password, or without one the name shown, typed. */
+export const AccountDeletion = Type.Object(
+  {
+    password: Type.Optional(
+      SecretText({ maxLength: 1024, description: 'The account’s password (accounts that have one)' }),
+    ),
+    confirmation: Type.Optional(
+      SingleLineText({
+        maxLength: 256,
+        description:
+          'Accounts without a password (Google sign-in): the username, else e-mail address, typed; the session must be under 10 minutes old',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -69,13 +87,13 @@ export const ApiKeyBody = Type.Object({
 });
 
 export const NewApiKey = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 64 }), webhook_url: WebhookUrlField },
+  { name: SingleLineText({ minLength: 1, maxLength: 64 }), webhook_url: WebhookUrlField },
   { additionalProperties: false },
 );
 
 export const ApiKeyUpdate = Type.Object(
   {
-    webhook_url: Type.Union([Type.String({ maxLength: WEBHOOK_URL_MAX_LENGTH }), Type.Null()], {
+    webhook_url: Type.Union([SingleLineText({ maxLength: WEBHOOK_URL_MAX_LENGTH }), Type.Null()], {
       description: 'The default webhook URL of calls made with this key; null or "" clears it',
     }),
   },

@@ -6,6 +6,7 @@ import type { GenerateModelSettings, Job, ModelInfo } from '@pictura/common/gen/
 import { jobStatusName, publicJobBody } from '@pictura/common/job-body';
 import type { FastifyInstance } from 'fastify';
 import type { JobsClient } from '../clients.ts';
+import type { FileLinks } from '../file-links.ts';
 import { sendError } from '../http-errors.ts';
 import type { JobEventTokens } from '../job-event-tokens.repository.ts';
 import { submissionWebhookUrl } from '../webhook-url.ts';
@@ -71,9 +72,24 @@ async function readToEnd(iterator: AsyncIterator<Job>): Promise<void> {
 
 export async function generateRoutes(
   app: FastifyInstance,
-  deps: { jobs: JobsClient; eventTokens: JobEventTokens; allowLoopbackFetch?: boolean },
+  deps: {
+    jobs: JobsClient;
+    eventTokens: JobEventTokens;
+    allowLoopbackFetch?: boolean;
+    /** Signs a private job's image links (only its owner reads the job); absent: links stay bare. */
+    fileLinks?: FileLinks;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  /** The job as the API shows it; a private job's images through links signed for its owner. */
+  const jobBody = async (job: Job) => {
+    if (!job.private || !deps.fileLinks) return publicJobBody(job);
+    const links = deps.fileLinks;
+    const signed = await Promise.all(
+      job.images.map(async (image) => [image.key, await links.signedUrl(image.key)] as const),
+    );
+    return publicJobBody(job, '', new Map(signed));
+  };
 
   api.post(
     '/api/generate',
@@ -94,6 +110,7 @@ export async function generateRoutes(
         {
           userId,
           requestId: request.id,
+          clientAddress: request.ip,
           options: {
             prompt: body.prompt,
             negativePrompt: body.negative_prompt ?? '',
@@ -137,7 +154,7 @@ export async function generateRoutes(
     },
     async (request) => {
       const { userId } = request.viewer;
-      const job = publicJobBody(await deps.jobs.getJob({ jobId: request.params.id, viewerUserId: userId }));
+      const job = await jobBody(await deps.jobs.getJob({ jobId: request.params.id, viewerUserId: userId }));
       // Anyone may read a guest's job, so reading one never hands out a guest's token (it would cancel).
       const token = userId !== 0 ? await deps.eventTokens.issue(job.job_id, userId) : undefined;
       return { ...job, events_url: eventsUrlFor(job.job_id, token) };
@@ -176,7 +193,7 @@ export async function generateRoutes(
         }
         callerUserId = tokenUser;
       }
-      const job = publicJobBody(
+      const job = await jobBody(
         await deps.jobs.cancelJob({ jobId, callerUserId }, { requestId: request.id }),
       );
       return reply.status(job.status === 'cancelled' ? 200 : 202).send(job);
@@ -262,7 +279,7 @@ export async function generateRoutes(
       try {
         let result: IteratorResult<Job> = first;
         while (!result.done) {
-          const body = publicJobBody(result.value);
+          const body = await jobBody(result.value);
           const event = jobEventFrame(body, sent);
           if (event) {
             frames += event.frame;

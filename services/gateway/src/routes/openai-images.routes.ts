@@ -110,6 +110,7 @@ async function answer(deps: OpenAiImagesDeps, request: FastifyRequest, reply: Fa
     {
       userId: request.viewer.userId,
       requestId: request.id,
+      clientAddress: request.ip,
       options: {
         prompt: call.prompt,
         negativePrompt: call.negativePrompt ?? '',

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file auth/v1/auth.proto.
  */
 export const file_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("ChJhdXRoL3YxL2F1dGgucHJvdG8SB2F1dGgudjEiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSKWAQoEVXNlchIKCgJpZBgBIAEoDRIMCgRuYW1lGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEg8KB3BpY3R1cmUYBSABKAkSDAoEcm9sZRgGIAEoCRIQCghpc19hZG1pbhgHIAEoCBISCgpjcmVhdGVkX2F0GAggASgJEg4KBmJhbm5lZBgJIAEoCCJICg9SZWdpc3RlclJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJIkUKDExvZ2luUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRIRCgljbGllbnRfaXAYAyABKAkiSAoGU2lnbkluEg0KBXRva2VuGAEgASgJEhsKBHVzZXIYAiABKAsyDS5hdXRoLnYxLlVzZXISEgoKc2Vzc2lvbl9pZBgDIAEoCSIjCg1Mb2dvdXRSZXF1ZXN0EhIKCnNlc3Npb25faWQYASABKAkiEAoOTG9nb3V0UmVzcG9uc2UiFgoUR2V0UHVibGljS2V5c1JlcXVlc3QiKgoVR2V0UHVibGljS2V5c1Jlc3BvbnNlEhEKCWp3a3NfanNvbhgBIAEoCSIpChNDaGVja1Nlc3Npb25SZXF1ZXN0EhIKCnNlc3Npb25faWQYASABKAkiWQoUQ2hlY2tTZXNzaW9uUmVzcG9uc2USDgoGYWN0aXZlGAEgASgIEg8KB3VzZXJfaWQYAiABKA0SEAoIaXNfYWRtaW4YAyABKAgSDgoGYmFubmVkGAQgASgIImUKFFVwZGF0ZVByb2ZpbGVSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIRCgRuYW1lGAIgASgJSACIAQESEwoGYXZhdGFyGAMgASgJSAGIAQFCBwoFX25hbWVCCQoHX2F2YXRhciIpChREZWxldGVBY2NvdW50UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0iFwoVRGVsZXRlQWNjb3VudFJlc3BvbnNlIlMKEExpc3RVc2Vyc1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg4KBmN1cnNvchgCIAEoCRINCgVsaW1pdBgDIAEoDRINCgVxdWVyeRgEIAEoCSJGChFMaXN0VXNlcnNSZXNwb25zZRIcCgV1c2VycxgBIAMoCzINLmF1dGgudjEuVXNlchITCgtuZXh0X2N1cnNvchgCIAEoCSJHCg9TZXRBZG1pblJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SEAoIaXNfYWRtaW4YAyABKAgiRgoQU2V0QmFubmVkUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDwoHdXNlcl9pZBgCIAEoDRIOCgZiYW5uZWQYAyABKAgiOQoRU3RhcnRPQXV0aFJlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJEg4KBmxvY2FsZRgCIAEoCSInChJTdGFydE9BdXRoUmVzcG9uc2USEQoJbG9naW5fdXJsGAEgASgJIiUKFENvbXBsZXRlT0F1dGhSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJIl0KFUNvbXBsZXRlT0F1dGhSZXNwb25zZRIUCgxoYW5kb2ZmX2NvZGUYASABKAkSDgoGbG9jYWxlGAIgASgJEg0KBWVycm9yGAMgASgJEg8KB21lc3NhZ2UYBCABKAkiLAoUUmVkZWVtSGFuZG9mZlJlcXVlc3QSFAoMaGFuZG9mZl9jb2RlGAEgASgJInEKBkFwaUtleRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBnByZWZpeBgDIAEoCRISCgpjcmVhdGVkX2F0GAQgASgJEhQKDGxhc3RfdXNlZF9hdBgFIAEoCRITCgt3ZWJob29rX3VybBgGIAEoCSJLChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRuYW1lGAIgASgJEhMKC3dlYmhvb2tfdXJsGAMgASgJIkUKFENyZWF0ZUFwaUtleVJlc3BvbnNlEgsKA2tleRgBIAEoCRIgCgdhcGlfa2V5GAIgASgLMg8uYXV0aC52MS5BcGlLZXkiJwoSTGlzdEFwaUtleXNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSI4ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiEKCGFwaV9rZXlzGAEgAygLMg8uYXV0aC52MS5BcGlLZXkiNAoTUmV2b2tlQXBpS2V5UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SCgoCaWQYAiABKAkiFgoUUmV2b2tlQXBpS2V5UmVzcG9uc2UiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkiXgoUVmVyaWZ5QXBpS2V5UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoDRIQCghpc19hZG1pbhgCIAEoCBIOCgZrZXlfaWQYAyABKAkSEwoLd2ViaG9va191cmwYBCABKAkiNgoTR2V0VXNlclN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSIqCgxTaWdudXBzT25EYXkSCwoDZGF5GAEgASgJEg0KBWNvdW50GAIgASgNInQKCVVzZXJTdGF0cxITCgt0b3RhbF91c2VycxgBIAEoDRISCgphY3RpdmVfMzBkGAIgASgNEg4KBm5ld183ZBgDIAEoDRIuCg9zaWdudXBzX3Blcl9kYXkYBCADKAsyFS5hdXRoLnYxLlNpZ251cHNPbkRheSJJChNVcGRhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIKCgJpZBgCIAEoCRITCgt3ZWJob29rX3VybBgDIAEoCTKUCwoLQXV0aFNlcnZpY2USNgoHR2V0VXNlchIXLmF1dGgudjEuR2V0VXNlclJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACARI1CghSZWdpc3RlchIYLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0Gg8uYXV0aC52MS5TaWduSW4SNAoFTG9naW4SFS5hdXRoLnYxLkxvZ2luUmVxdWVzdBoPLmF1dGgudjEuU2lnbkluIgOQAgISPgoGTG9nb3V0EhYuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0GhcuYXV0aC52MS5Mb2dvdXRSZXNwb25zZSIDkAICElMKDUdldFB1YmxpY0tleXMSHS5hdXRoLnYxLkdldFB1YmxpY0tleXNSZXF1ZXN0Gh4uYXV0aC52MS5HZXRQdWJsaWNLZXlzUmVzcG9uc2UiA5ACARJQCgxDaGVja1Nlc3Npb24SHC5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlcXVlc3QaHS5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlc3BvbnNlIgOQAgISQgoNVXBkYXRlUHJvZmlsZRIdLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACAhJTCg1EZWxldGVBY2NvdW50Eh0uYXV0aC52MS5EZWxldGVBY2NvdW50UmVxdWVzdBoeLmF1dGgudjEuRGVsZXRlQWNjb3VudFJlc3BvbnNlIgOQAgISRwoJTGlzdFVzZXJzEhkuYXV0aC52MS5MaXN0VXNlcnNSZXF1ZXN0GhouYXV0aC52MS5MaXN0VXNlcnNSZXNwb25zZSIDkAIBEjgKCFNldEFkbWluEhguYXV0aC52MS5TZXRBZG1pblJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACAhI6CglTZXRCYW5uZWQSGS5hdXRoLnYxLlNldEJhbm5lZFJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACAhJFCgxHZXRVc2VyU3RhdHMSHC5hdXRoLnYxLkdldFVzZXJTdGF0c1JlcXVlc3QaEi5hdXRoLnYxLlVzZXJTdGF0cyIDkAIBEkUKClN0YXJ0T0F1dGgSGi5hdXRoLnYxLlN0YXJ0T0F1dGhSZXF1ZXN0GhsuYXV0aC52MS5TdGFydE9BdXRoUmVzcG9uc2USTgoNQ29tcGxldGVPQXV0aBIdLmF1dGgudjEuQ29tcGxldGVPQXV0aFJlcXVlc3QaHi5hdXRoLnYxLkNvbXBsZXRlT0F1dGhSZXNwb25zZRI/Cg1SZWRlZW1IYW5kb2ZmEh0uYXV0aC52MS5SZWRlZW1IYW5kb2ZmUmVxdWVzdBoPLmF1dGgudjEuU2lnbkluEksKDENyZWF0ZUFwaUtleRIcLmF1dGgudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBodLmF1dGgudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2USTQoLTGlzdEFwaUtleXMSGy5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBocLmF1dGgudjEuTGlzdEFwaUtleXNSZXNwb25zZSIDkAIBElAKDFJldm9rZUFwaUtleRIcLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBodLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2UiA5ACAhJQCgxWZXJpZnlBcGlLZXkSHC5hdXRoLnYxLlZlcmlmeUFwaUtleVJlcXVlc3QaHS5hdXRoLnYxLlZlcmlmeUFwaUtleVJlc3BvbnNlIgOQAgISQgoMVXBkYXRlQXBpS2V5EhwuYXV0aC52MS5VcGRhdGVBcGlLZXlSZXF1ZXN0Gg8uYXV0aC52MS5BcGlLZXkiA5ACAmIGcHJvdG8z");
+  fileDesc("ChJhdXRoL3YxL2F1dGgucHJvdG8SB2F1dGgudjEiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSKWAQoEVXNlchIKCgJpZBgBIAEoDRIMCgRuYW1lGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEg8KB3BpY3R1cmUYBSABKAkSDAoEcm9sZRgGIAEoCRIQCghpc19hZG1pbhgHIAEoCBISCgpjcmVhdGVkX2F0GAggASgJEg4KBmJhbm5lZBgJIAEoCCJnCg9SZWdpc3RlclJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJEh0KFXNlY3VyaXR5X2NoZWNrX3Bhc3NlZBgEIAEoCCJkCgxMb2dpblJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJEh0KFXNlY3VyaXR5X2NoZWNrX3Bhc3NlZBgEIAEoCCJICgZTaWduSW4SDQoFdG9rZW4YASABKAkSGwoEdXNlchgCIAEoCzINLmF1dGgudjEuVXNlchISCgpzZXNzaW9uX2lkGAMgASgJIiMKDUxvZ291dFJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCSIQCg5Mb2dvdXRSZXNwb25zZSIWChRHZXRQdWJsaWNLZXlzUmVxdWVzdCIqChVHZXRQdWJsaWNLZXlzUmVzcG9uc2USEQoJandrc19qc29uGAEgASgJIikKE0NoZWNrU2Vzc2lvblJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCSJZChRDaGVja1Nlc3Npb25SZXNwb25zZRIOCgZhY3RpdmUYASABKAgSDwoHdXNlcl9pZBgCIAEoDRIQCghpc19hZG1pbhgDIAEoCBIOCgZiYW5uZWQYBCABKAgiZQoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEhEKBG5hbWUYAiABKAlIAIgBARITCgZhdmF0YXIYAyABKAlIAYgBAUIHCgVfbmFtZUIJCgdfYXZhdGFyIikKFERlbGV0ZUFjY291bnRSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSIXChVEZWxldGVBY2NvdW50UmVzcG9uc2UiawoaQ29uZmlybUFjY291bnRPd25lclJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEhIKCnNlc3Npb25faWQYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSFAoMY29uZmlybWF0aW9uGAQgASgJIh0KG0NvbmZpcm1BY2NvdW50T3duZXJSZXNwb25zZSJTChBMaXN0VXNlcnNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIOCgZjdXJzb3IYAiABKAkSDQoFbGltaXQYAyABKA0SDQoFcXVlcnkYBCABKAkiRgoRTGlzdFVzZXJzUmVzcG9uc2USHAoFdXNlcnMYASADKAsyDS5hdXRoLnYxLlVzZXISEwoLbmV4dF9jdXJzb3IYAiABKAkiRwoPU2V0QWRtaW5SZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIPCgd1c2VyX2lkGAIgASgNEhAKCGlzX2FkbWluGAMgASgIIkYKEFNldEJhbm5lZFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SDgoGYmFubmVkGAMgASgIIk4KFlNldFVzZXJQYXNzd29yZFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SEAoIcGFzc3dvcmQYAyABKAkiOQoRU3RhcnRPQXV0aFJlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJEg4KBmxvY2FsZRgCIAEoCSInChJTdGFydE9BdXRoUmVzcG9uc2USEQoJbG9naW5fdXJsGAEgASgJIiUKFENvbXBsZXRlT0F1dGhSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJIl0KFUNvbXBsZXRlT0F1dGhSZXNwb25zZRIUCgxoYW5kb2ZmX2NvZGUYASABKAkSDgoGbG9jYWxlGAIgASgJEg0KBWVycm9yGAMgASgJEg8KB21lc3NhZ2UYBCABKAkiLAoUUmVkZWVtSGFuZG9mZlJlcXVlc3QSFAoMaGFuZG9mZl9jb2RlGAEgASgJInEKBkFwaUtleRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBnByZWZpeBgDIAEoCRISCgpjcmVhdGVkX2F0GAQgASgJEhQKDGxhc3RfdXNlZF9hdBgFIAEoCRITCgt3ZWJob29rX3VybBgGIAEoCSJLChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRuYW1lGAIgASgJEhMKC3dlYmhvb2tfdXJsGAMgASgJIkUKFENyZWF0ZUFwaUtleVJlc3BvbnNlEgsKA2tleRgBIAEoCRIgCgdhcGlfa2V5GAIgASgLMg8uYXV0aC52MS5BcGlLZXkiJwoSTGlzdEFwaUtleXNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSI4ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiEKCGFwaV9rZXlzGAEgAygLMg8uYXV0aC52MS5BcGlLZXkiNAoTUmV2b2tlQXBpS2V5UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SCgoCaWQYAiABKAkiFgoUUmV2b2tlQXBpS2V5UmVzcG9uc2UiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkiXgoUVmVyaWZ5QXBpS2V5UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoDRIQCghpc19hZG1pbhgCIAEoCBIOCgZrZXlfaWQYAyABKAkSEwoLd2ViaG9va191cmwYBCABKAkiNgoTR2V0VXNlclN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSIqCgxTaWdudXBzT25EYXkSCwoDZGF5GAEgASgJEg0KBWNvdW50GAIgASgNInQKCVVzZXJTdGF0cxITCgt0b3RhbF91c2VycxgBIAEoDRISCgphY3RpdmVfMzBkGAIgASgNEg4KBm5ld183ZBgDIAEoDRIuCg9zaWdudXBzX3Blcl9kYXkYBCADKAsyFS5hdXRoLnYxLlNpZ251cHNPbkRheSJJChNVcGRhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIKCgJpZBgCIAEoCRITCgt3ZWJob29rX3VybBgDIAEoCSIuChlHZXRBY2NvdW50U2VjdXJpdHlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSJjCg9BY2NvdW50U2VjdXJpdHkSFAoMaGFzX3Bhc3N3b3JkGAEgASgIEg0KBWVtYWlsGAIgASgJEhUKDXBlbmRpbmdfZW1haWwYAyABKAkSFAoMbWFpbF9lbmFibGVkGAQgASgIIm4KFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SEgoKc2Vzc2lvbl9pZBgCIAEoCRIYChBjdXJyZW50X3Bhc3N3b3JkGAMgASgJEhQKDG5ld19wYXNzd29yZBgEIAEoCSIYChZDaGFuZ2VQYXNzd29yZFJlc3BvbnNlIlMKH1JlcXVlc3RFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg0KBWVtYWlsGAIgASgJEg4KBmxvY2FsZRgDIAEoCSIjChJWZXJpZnlFbWFpbFJlcXVlc3QSDQoFdG9rZW4YASABKAkiGwoZR2V0UmVjb3ZlcnlPcHRpb25zUmVxdWVzdCInCg9SZWNvdmVyeU9wdGlvbnMSFAoMbWFpbF9lbmFibGVkGAEgASgIIk8KG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVsb2dpbhgBIAEoCRIRCgljbGllbnRfaXAYAiABKAkSDgoGbG9jYWxlGAMgASgJIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiOwoUUmVzZXRQYXNzd29yZFJlcXVlc3QSDQoFdG9rZW4YASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZTKTEQoLQXV0aFNlcnZpY2USNgoHR2V0VXNlchIXLmF1dGgudjEuR2V0VXNlclJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACARI1CghSZWdpc3RlchIYLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0Gg8uYXV0aC52MS5TaWduSW4SNAoFTG9naW4SFS5hdXRoLnYxLkxvZ2luUmVxdWVzdBoPLmF1dGgudjEuU2lnbkluIgOQAgISPgoGTG9nb3V0EhYuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0GhcuYXV0aC52MS5Mb2dvdXRSZXNwb25zZSIDkAICElMKDUdldFB1YmxpY0tleXMSHS5hdXRoLnYxLkdldFB1YmxpY0tleXNSZXF1ZXN0Gh4uYXV0aC52MS5HZXRQdWJsaWNLZXlzUmVzcG9uc2UiA5ACARJQCgxDaGVja1Nlc3Npb24SHC5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlcXVlc3QaHS5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlc3BvbnNlIgOQAgISQgoNVXBkYXRlUHJvZmlsZRIdLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACAhJgChNDb25maXJtQWNjb3VudE93bmVyEiMuYXV0aC52MS5Db25maXJtQWNjb3VudE93bmVyUmVxdWVzdBokLmF1dGgudjEuQ29uZmlybUFjY291bnRPd25lclJlc3BvbnNlElMKDURlbGV0ZUFjY291bnQSHS5hdXRoLnYxLkRlbGV0ZUFjY291bnRSZXF1ZXN0Gh4uYXV0aC52MS5EZWxldGVBY2NvdW50UmVzcG9uc2UiA5ACAhJHCglMaXN0VXNlcnMSGS5hdXRoLnYxLkxpc3RVc2Vyc1JlcXVlc3QaGi5hdXRoLnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIgOQAgESOAoIU2V0QWRtaW4SGC5hdXRoLnYxLlNldEFkbWluUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEjoKCVNldEJhbm5lZBIZLmF1dGgudjEuU2V0QmFubmVkUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEkYKD1NldFVzZXJQYXNzd29yZBIfLmF1dGgudjEuU2V0VXNlclBhc3N3b3JkUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEkUKDEdldFVzZXJTdGF0cxIcLmF1dGgudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoSLmF1dGgudjEuVXNlclN0YXRzIgOQAgESRQoKU3RhcnRPQXV0aBIaLmF1dGgudjEuU3RhcnRPQXV0aFJlcXVlc3QaGy5hdXRoLnYxLlN0YXJ0T0F1dGhSZXNwb25zZRJOCg1Db21wbGV0ZU9BdXRoEh0uYXV0aC52MS5Db21wbGV0ZU9BdXRoUmVxdWVzdBoeLmF1dGgudjEuQ29tcGxldGVPQXV0aFJlc3BvbnNlEj8KDVJlZGVlbUhhbmRvZmYSHS5hdXRoLnYxLlJlZGVlbUhhbmRvZmZSZXF1ZXN0Gg8uYXV0aC52MS5TaWduSW4SSwoMQ3JlYXRlQXBpS2V5EhwuYXV0aC52MS5DcmVhdGVBcGlLZXlSZXF1ZXN0Gh0uYXV0aC52MS5DcmVhdGVBcGlLZXlSZXNwb25zZRJNCgtMaXN0QXBpS2V5cxIbLmF1dGgudjEuTGlzdEFwaUtleXNSZXF1ZXN0GhwuYXV0aC52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlIgOQAgESUAoMUmV2b2tlQXBpS2V5EhwuYXV0aC52MS5SZXZva2VBcGlLZXlSZXF1ZXN0Gh0uYXV0aC52MS5SZXZva2VBcGlLZXlSZXNwb25zZSIDkAICElAKDFZlcmlmeUFwaUtleRIcLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBodLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2UiA5ACAhJCCgxVcGRhdGVBcGlLZXkSHC5hdXRoLnYxLlVwZGF0ZUFwaUtleVJlcXVlc3QaDy5hdXRoLnYxLkFwaUtleSIDkAICElcKEkdldEFjY291bnRTZWN1cml0eRIiLmF1dGgudjEuR2V0QWNjb3VudFNlY3VyaXR5UmVxdWVzdBoYLmF1dGgudjEuQWNjb3VudFNlY3VyaXR5IgOQAgESUQoOQ2hhbmdlUGFzc3dvcmQSHi5hdXRoLnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBofLmF1dGgudjEuQ2hhbmdlUGFzc3dvcmRSZXNwb25zZRJeChhSZXF1ZXN0RW1haWxWZXJpZmljYXRpb24SKC5hdXRoLnYxLlJlcXVlc3RFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3QaGC5hdXRoLnYxLkFjY291bnRTZWN1cml0eRI5CgtWZXJpZnlFbWFpbBIbLmF1dGgudjEuVmVyaWZ5RW1haWxSZXF1ZXN0Gg0uYXV0aC52MS5Vc2VyElcKEkdldFJlY292ZXJ5T3B0aW9ucxIiLmF1dGgudjEuR2V0UmVjb3ZlcnlPcHRpb25zUmVxdWVzdBoYLmF1dGgudjEuUmVjb3ZlcnlPcHRpb25zIgOQAgESYwoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSJC5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBolLmF1dGgudjEuUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXNwb25zZRJOCg1SZXNldFBhc3N3b3JkEh0uYXV0aC52MS5SZXNldFBhc3N3b3JkUmVxdWVzdBoeLmF1dGgudjEuUmVzZXRQYXNzd29yZFJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message auth.v1.GetUserRequest
@@ -106,6 +106,14 @@ export type RegisterRequest = Message<"auth.v1.RegisterRequest"> & {
    * @generated from field: string client_ip = 3;
    */
   clientIp: string;
+
+  /**
+   * The gateway verified a security check (proof of work) for this request; asked for by a burst of
+   * registrations from one address (services/auth/src/sign-in-throttle.ts).
+   *
+   * @generated from field: bool security_check_passed = 4;
+   */
+  securityCheckPassed: boolean;
 };
 
 /**
@@ -133,6 +141,13 @@ export type LoginRequest = Message<"auth.v1.LoginRequest"> & {
    * @generated from field: string client_ip = 3;
    */
   clientIp: string;
+
+  /**
+   * As in RegisterRequest; asked for after repeated failures (sign-in-throttle.ts).
+   *
+   * @generated from field: bool security_check_passed = 4;
+   */
+  securityCheckPassed: boolean;
 };
 
 /**
@@ -338,6 +353,55 @@ export const DeleteAccountResponseSchema: GenMessage<DeleteAccountResponse> = /*
   messageDesc(file_auth_v1_auth, 13);
 
 /**
+ * @generated from message auth.v1.ConfirmAccountOwnerRequest
+ */
+export type ConfirmAccountOwnerRequest = Message<"auth.v1.ConfirmAccountOwnerRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * The session the request came with (its age counts for an account without a password).
+   *
+   * @generated from field: string session_id = 2;
+   */
+  sessionId: string;
+
+  /**
+   * @generated from field: string password = 3;
+   */
+  password: string;
+
+  /**
+   * An account without a password: its username, else e-mail address, else name, else id, as typed.
+   *
+   * @generated from field: string confirmation = 4;
+   */
+  confirmation: string;
+};
+
+/**
+ * Describes the message auth.v1.ConfirmAccountOwnerRequest.
+ * Use `create(ConfirmAccountOwnerRequestSchema)` to create a new message.
+ */
+export const ConfirmAccountOwnerRequestSchema: GenMessage<ConfirmAccountOwnerRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 14);
+
+/**
+ * @generated from message auth.v1.ConfirmAccountOwnerResponse
+ */
+export type ConfirmAccountOwnerResponse = Message<"auth.v1.ConfirmAccountOwnerResponse"> & {
+};
+
+/**
+ * Describes the message auth.v1.ConfirmAccountOwnerResponse.
+ * Use `create(ConfirmAccountOwnerResponseSchema)` to create a new message.
+ */
+export const ConfirmAccountOwnerResponseSchema: GenMessage<ConfirmAccountOwnerResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 15);
+
+/**
  * @generated from message auth.v1.ListUsersRequest
  */
 export type ListUsersRequest = Message<"auth.v1.ListUsersRequest"> & {
@@ -367,7 +431,7 @@ export type ListUsersRequest = Message<"auth.v1.ListUsersRequest"> & {
  * Use `create(ListUsersRequestSchema)` to create a new message.
  */
 export const ListUsersRequestSchema: GenMessage<ListUsersRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 14);
+  messageDesc(file_auth_v1_auth, 16);
 
 /**
  * @generated from message auth.v1.ListUsersResponse
@@ -389,7 +453,7 @@ export type ListUsersResponse = Message<"auth.v1.ListUsersResponse"> & {
  * Use `create(ListUsersResponseSchema)` to create a new message.
  */
 export const ListUsersResponseSchema: GenMessage<ListUsersResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 15);
+  messageDesc(file_auth_v1_auth, 17);
 
 /**
  * @generated from message auth.v1.SetAdminRequest
@@ -416,7 +480,7 @@ export type SetAdminRequest = Message<"auth.v1.SetAdminRequest"> & {
  * Use `create(SetAdminRequestSchema)` to create a new message.
  */
 export const SetAdminRequestSchema: GenMessage<SetAdminRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 16);
+  messageDesc(file_auth_v1_auth, 18);
 
 /**
  * @generated from message auth.v1.SetBannedRequest
@@ -443,7 +507,34 @@ export type SetBannedRequest = Message<"auth.v1.SetBannedRequest"> & {
  * Use `create(SetBannedRequestSchema)` to create a new message.
  */
 export const SetBannedRequestSchema: GenMessage<SetBannedRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 17);
+  messageDesc(file_auth_v1_auth, 19);
+
+/**
+ * @generated from message auth.v1.SetUserPasswordRequest
+ */
+export type SetUserPasswordRequest = Message<"auth.v1.SetUserPasswordRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: uint32 user_id = 2;
+   */
+  userId: number;
+
+  /**
+   * @generated from field: string password = 3;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message auth.v1.SetUserPasswordRequest.
+ * Use `create(SetUserPasswordRequestSchema)` to create a new message.
+ */
+export const SetUserPasswordRequestSchema: GenMessage<SetUserPasswordRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 20);
 
 /**
  * @generated from message auth.v1.StartOAuthRequest
@@ -469,7 +560,7 @@ export type StartOAuthRequest = Message<"auth.v1.StartOAuthRequest"> & {
  * Use `create(StartOAuthRequestSchema)` to create a new message.
  */
 export const StartOAuthRequestSchema: GenMessage<StartOAuthRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 18);
+  messageDesc(file_auth_v1_auth, 21);
 
 /**
  * @generated from message auth.v1.StartOAuthResponse
@@ -486,7 +577,7 @@ export type StartOAuthResponse = Message<"auth.v1.StartOAuthResponse"> & {
  * Use `create(StartOAuthResponseSchema)` to create a new message.
  */
 export const StartOAuthResponseSchema: GenMessage<StartOAuthResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 19);
+  messageDesc(file_auth_v1_auth, 22);
 
 /**
  * @generated from message auth.v1.CompleteOAuthRequest
@@ -505,7 +596,7 @@ export type CompleteOAuthRequest = Message<"auth.v1.CompleteOAuthRequest"> & {
  * Use `create(CompleteOAuthRequestSchema)` to create a new message.
  */
 export const CompleteOAuthRequestSchema: GenMessage<CompleteOAuthRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 20);
+  messageDesc(file_auth_v1_auth, 23);
 
 /**
  * A failed sign-in is an answer, not an error, so the browser can still be sent to its locale's page.
@@ -543,7 +634,7 @@ export type CompleteOAuthResponse = Message<"auth.v1.CompleteOAuthResponse"> & {
  * Use `create(CompleteOAuthResponseSchema)` to create a new message.
  */
 export const CompleteOAuthResponseSchema: GenMessage<CompleteOAuthResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 21);
+  messageDesc(file_auth_v1_auth, 24);
 
 /**
  * @generated from message auth.v1.RedeemHandoffRequest
@@ -560,7 +651,7 @@ export type RedeemHandoffRequest = Message<"auth.v1.RedeemHandoffRequest"> & {
  * Use `create(RedeemHandoffRequestSchema)` to create a new message.
  */
 export const RedeemHandoffRequestSchema: GenMessage<RedeemHandoffRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 22);
+  messageDesc(file_auth_v1_auth, 25);
 
 /**
  * @generated from message auth.v1.ApiKey
@@ -606,7 +697,7 @@ export type ApiKey = Message<"auth.v1.ApiKey"> & {
  * Use `create(ApiKeySchema)` to create a new message.
  */
 export const ApiKeySchema: GenMessage<ApiKey> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 23);
+  messageDesc(file_auth_v1_auth, 26);
 
 /**
  * @generated from message auth.v1.CreateApiKeyRequest
@@ -635,7 +726,7 @@ export type CreateApiKeyRequest = Message<"auth.v1.CreateApiKeyRequest"> & {
  * Use `create(CreateApiKeyRequestSchema)` to create a new message.
  */
 export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 24);
+  messageDesc(file_auth_v1_auth, 27);
 
 /**
  * @generated from message auth.v1.CreateApiKeyResponse
@@ -659,7 +750,7 @@ export type CreateApiKeyResponse = Message<"auth.v1.CreateApiKeyResponse"> & {
  * Use `create(CreateApiKeyResponseSchema)` to create a new message.
  */
 export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 25);
+  messageDesc(file_auth_v1_auth, 28);
 
 /**
  * @generated from message auth.v1.ListApiKeysRequest
@@ -676,7 +767,7 @@ export type ListApiKeysRequest = Message<"auth.v1.ListApiKeysRequest"> & {
  * Use `create(ListApiKeysRequestSchema)` to create a new message.
  */
 export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 26);
+  messageDesc(file_auth_v1_auth, 29);
 
 /**
  * @generated from message auth.v1.ListApiKeysResponse
@@ -693,7 +784,7 @@ export type ListApiKeysResponse = Message<"auth.v1.ListApiKeysResponse"> & {
  * Use `create(ListApiKeysResponseSchema)` to create a new message.
  */
 export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 27);
+  messageDesc(file_auth_v1_auth, 30);
 
 /**
  * @generated from message auth.v1.RevokeApiKeyRequest
@@ -715,7 +806,7 @@ export type RevokeApiKeyRequest = Message<"auth.v1.RevokeApiKeyRequest"> & {
  * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 28);
+  messageDesc(file_auth_v1_auth, 31);
 
 /**
  * @generated from message auth.v1.RevokeApiKeyResponse
@@ -728,7 +819,7 @@ export type RevokeApiKeyResponse = Message<"auth.v1.RevokeApiKeyResponse"> & {
  * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
  */
 export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 29);
+  messageDesc(file_auth_v1_auth, 32);
 
 /**
  * @generated from message auth.v1.VerifyApiKeyRequest
@@ -745,7 +836,7 @@ export type VerifyApiKeyRequest = Message<"auth.v1.VerifyApiKeyRequest"> & {
  * Use `create(VerifyApiKeyRequestSchema)` to create a new message.
  */
 export const VerifyApiKeyRequestSchema: GenMessage<VerifyApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 30);
+  messageDesc(file_auth_v1_auth, 33);
 
 /**
  * @generated from message auth.v1.VerifyApiKeyResponse
@@ -779,7 +870,7 @@ export type VerifyApiKeyResponse = Message<"auth.v1.VerifyApiKeyResponse"> & {
  * Use `create(VerifyApiKeyResponseSchema)` to create a new message.
  */
 export const VerifyApiKeyResponseSchema: GenMessage<VerifyApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 31);
+  messageDesc(file_auth_v1_auth, 34);
 
 /**
  * @generated from message auth.v1.GetUserStatsRequest
@@ -803,7 +894,7 @@ export type GetUserStatsRequest = Message<"auth.v1.GetUserStatsRequest"> & {
  * Use `create(GetUserStatsRequestSchema)` to create a new message.
  */
 export const GetUserStatsRequestSchema: GenMessage<GetUserStatsRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 32);
+  messageDesc(file_auth_v1_auth, 35);
 
 /**
  * @generated from message auth.v1.SignupsOnDay
@@ -827,7 +918,7 @@ export type SignupsOnDay = Message<"auth.v1.SignupsOnDay"> & {
  * Use `create(SignupsOnDaySchema)` to create a new message.
  */
 export const SignupsOnDaySchema: GenMessage<SignupsOnDay> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 33);
+  messageDesc(file_auth_v1_auth, 36);
 
 /**
  * @generated from message auth.v1.UserStats
@@ -861,7 +952,7 @@ export type UserStats = Message<"auth.v1.UserStats"> & {
  * Use `create(UserStatsSchema)` to create a new message.
  */
 export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 34);
+  messageDesc(file_auth_v1_auth, 37);
 
 /**
  * @generated from message auth.v1.UpdateApiKeyRequest
@@ -890,7 +981,262 @@ export type UpdateApiKeyRequest = Message<"auth.v1.UpdateApiKeyRequest"> & {
  * Use `create(UpdateApiKeyRequestSchema)` to create a new message.
  */
 export const UpdateApiKeyRequestSchema: GenMessage<UpdateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 35);
+  messageDesc(file_auth_v1_auth, 38);
+
+/**
+ * @generated from message auth.v1.GetAccountSecurityRequest
+ */
+export type GetAccountSecurityRequest = Message<"auth.v1.GetAccountSecurityRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+};
+
+/**
+ * Describes the message auth.v1.GetAccountSecurityRequest.
+ * Use `create(GetAccountSecurityRequestSchema)` to create a new message.
+ */
+export const GetAccountSecurityRequestSchema: GenMessage<GetAccountSecurityRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 39);
+
+/**
+ * @generated from message auth.v1.AccountSecurity
+ */
+export type AccountSecurity = Message<"auth.v1.AccountSecurity"> & {
+  /**
+   * False for accounts that sign in only with Google.
+   *
+   * @generated from field: bool has_password = 1;
+   */
+  hasPassword: boolean;
+
+  /**
+   * The verified address; empty for none.
+   *
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * An address waiting for its link to be opened; empty for none.
+   *
+   * @generated from field: string pending_email = 3;
+   */
+  pendingEmail: string;
+
+  /**
+   * @generated from field: bool mail_enabled = 4;
+   */
+  mailEnabled: boolean;
+};
+
+/**
+ * Describes the message auth.v1.AccountSecurity.
+ * Use `create(AccountSecuritySchema)` to create a new message.
+ */
+export const AccountSecuritySchema: GenMessage<AccountSecurity> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 40);
+
+/**
+ * @generated from message auth.v1.ChangePasswordRequest
+ */
+export type ChangePasswordRequest = Message<"auth.v1.ChangePasswordRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * The session that stays signed in.
+   *
+   * @generated from field: string session_id = 2;
+   */
+  sessionId: string;
+
+  /**
+   * @generated from field: string current_password = 3;
+   */
+  currentPassword: string;
+
+  /**
+   * @generated from field: string new_password = 4;
+   */
+  newPassword: string;
+};
+
+/**
+ * Describes the message auth.v1.ChangePasswordRequest.
+ * Use `create(ChangePasswordRequestSchema)` to create a new message.
+ */
+export const ChangePasswordRequestSchema: GenMessage<ChangePasswordRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 41);
+
+/**
+ * @generated from message auth.v1.ChangePasswordResponse
+ */
+export type ChangePasswordResponse = Message<"auth.v1.ChangePasswordResponse"> & {
+};
+
+/**
+ * Describes the message auth.v1.ChangePasswordResponse.
+ * Use `create(ChangePasswordResponseSchema)` to create a new message.
+ */
+export const ChangePasswordResponseSchema: GenMessage<ChangePasswordResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 42);
+
+/**
+ * @generated from message auth.v1.RequestEmailVerificationRequest
+ */
+export type RequestEmailVerificationRequest = Message<"auth.v1.RequestEmailVerificationRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * The language of the mail and of the page the link opens (e.g. "en", "ar").
+   *
+   * @generated from field: string locale = 3;
+   */
+  locale: string;
+};
+
+/**
+ * Describes the message auth.v1.RequestEmailVerificationRequest.
+ * Use `create(RequestEmailVerificationRequestSchema)` to create a new message.
+ */
+export const RequestEmailVerificationRequestSchema: GenMessage<RequestEmailVerificationRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 43);
+
+/**
+ * @generated from message auth.v1.VerifyEmailRequest
+ */
+export type VerifyEmailRequest = Message<"auth.v1.VerifyEmailRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message auth.v1.VerifyEmailRequest.
+ * Use `create(VerifyEmailRequestSchema)` to create a new message.
+ */
+export const VerifyEmailRequestSchema: GenMessage<VerifyEmailRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 44);
+
+/**
+ * @generated from message auth.v1.GetRecoveryOptionsRequest
+ */
+export type GetRecoveryOptionsRequest = Message<"auth.v1.GetRecoveryOptionsRequest"> & {
+};
+
+/**
+ * Describes the message auth.v1.GetRecoveryOptionsRequest.
+ * Use `create(GetRecoveryOptionsRequestSchema)` to create a new message.
+ */
+export const GetRecoveryOptionsRequestSchema: GenMessage<GetRecoveryOptionsRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 45);
+
+/**
+ * @generated from message auth.v1.RecoveryOptions
+ */
+export type RecoveryOptions = Message<"auth.v1.RecoveryOptions"> & {
+  /**
+   * @generated from field: bool mail_enabled = 1;
+   */
+  mailEnabled: boolean;
+};
+
+/**
+ * Describes the message auth.v1.RecoveryOptions.
+ * Use `create(RecoveryOptionsSchema)` to create a new message.
+ */
+export const RecoveryOptionsSchema: GenMessage<RecoveryOptions> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 46);
+
+/**
+ * @generated from message auth.v1.RequestPasswordResetRequest
+ */
+export type RequestPasswordResetRequest = Message<"auth.v1.RequestPasswordResetRequest"> & {
+  /**
+   * A username or a verified e-mail address.
+   *
+   * @generated from field: string login = 1;
+   */
+  login: string;
+
+  /**
+   * @generated from field: string client_ip = 2;
+   */
+  clientIp: string;
+
+  /**
+   * @generated from field: string locale = 3;
+   */
+  locale: string;
+};
+
+/**
+ * Describes the message auth.v1.RequestPasswordResetRequest.
+ * Use `create(RequestPasswordResetRequestSchema)` to create a new message.
+ */
+export const RequestPasswordResetRequestSchema: GenMessage<RequestPasswordResetRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 47);
+
+/**
+ * @generated from message auth.v1.RequestPasswordResetResponse
+ */
+export type RequestPasswordResetResponse = Message<"auth.v1.RequestPasswordResetResponse"> & {
+};
+
+/**
+ * Describes the message auth.v1.RequestPasswordResetResponse.
+ * Use `create(RequestPasswordResetResponseSchema)` to create a new message.
+ */
+export const RequestPasswordResetResponseSchema: GenMessage<RequestPasswordResetResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 48);
+
+/**
+ * @generated from message auth.v1.ResetPasswordRequest
+ */
+export type ResetPasswordRequest = Message<"auth.v1.ResetPasswordRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * @generated from field: string new_password = 2;
+   */
+  newPassword: string;
+};
+
+/**
+ * Describes the message auth.v1.ResetPasswordRequest.
+ * Use `create(ResetPasswordRequestSchema)` to create a new message.
+ */
+export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 49);
+
+/**
+ * @generated from message auth.v1.ResetPasswordResponse
+ */
+export type ResetPasswordResponse = Message<"auth.v1.ResetPasswordResponse"> & {
+};
+
+/**
+ * Describes the message auth.v1.ResetPasswordResponse.
+ * Use `create(ResetPasswordResponseSchema)` to create a new message.
+ */
+export const ResetPasswordResponseSchema: GenMessage<ResetPasswordResponse> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 50);
 
 /**
  * Auth owns users, credentials, sessions, OAuth state and API keys. Calls that act for a user take that
@@ -965,6 +1311,18 @@ export const AuthService: GenService<{
     output: typeof UserSchema;
   },
   /**
+   * Whether the person deleting the account is its owner: the password again, or for an account without one
+   * (Google sign-in) its name typed (as the web shows it) and a session signed in less than 10 minutes ago. PERMISSION_DENIED
+   * when not; a wrong password counts as a failed sign-in. Nothing changes: the gateway then deletes.
+   *
+   * @generated from rpc auth.v1.AuthService.ConfirmAccountOwner
+   */
+  confirmAccountOwner: {
+    methodKind: "unary";
+    input: typeof ConfirmAccountOwnerRequestSchema;
+    output: typeof ConfirmAccountOwnerResponseSchema;
+  },
+  /**
    * @generated from rpc auth.v1.AuthService.DeleteAccount
    */
   deleteAccount: {
@@ -996,6 +1354,17 @@ export const AuthService: GenService<{
   setBanned: {
     methodKind: "unary";
     input: typeof SetBannedRequestSchema;
+    output: typeof UserSchema;
+  },
+  /**
+   * Admin only: replaces the user's password (the operator's reset-password; user 1 included) and ends
+   * every session of theirs. A repeat sets the same password again.
+   *
+   * @generated from rpc auth.v1.AuthService.SetUserPassword
+   */
+  setUserPassword: {
+    methodKind: "unary";
+    input: typeof SetUserPasswordRequestSchema;
     output: typeof UserSchema;
   },
   /**
@@ -1080,6 +1449,75 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof UpdateApiKeyRequestSchema;
     output: typeof ApiKeySchema;
+  },
+  /**
+   * Account recovery (recovery.service.ts): password change, a verified e-mail address, reset by e-mail.
+   * What the caller's settings show: whether it has a password, its verified and pending e-mail addresses.
+   *
+   * @generated from rpc auth.v1.AuthService.GetAccountSecurity
+   */
+  getAccountSecurity: {
+    methodKind: "unary";
+    input: typeof GetAccountSecurityRequestSchema;
+    output: typeof AccountSecuritySchema;
+  },
+  /**
+   * Needs the current password; ends every other session of the caller. FAILED_PRECONDITION without one.
+   *
+   * @generated from rpc auth.v1.AuthService.ChangePassword
+   */
+  changePassword: {
+    methodKind: "unary";
+    input: typeof ChangePasswordRequestSchema;
+    output: typeof ChangePasswordResponseSchema;
+  },
+  /**
+   * Sends a one-time link (24 h) to the address; it counts as the caller's verified address once opened.
+   *
+   * @generated from rpc auth.v1.AuthService.RequestEmailVerification
+   */
+  requestEmailVerification: {
+    methodKind: "unary";
+    input: typeof RequestEmailVerificationRequestSchema;
+    output: typeof AccountSecuritySchema;
+  },
+  /**
+   * @generated from rpc auth.v1.AuthService.VerifyEmail
+   */
+  verifyEmail: {
+    methodKind: "unary";
+    input: typeof VerifyEmailRequestSchema;
+    output: typeof UserSchema;
+  },
+  /**
+   * Whether this server can send mail (reset by e-mail); without it the operator resets passwords.
+   *
+   * @generated from rpc auth.v1.AuthService.GetRecoveryOptions
+   */
+  getRecoveryOptions: {
+    methodKind: "unary";
+    input: typeof GetRecoveryOptionsRequestSchema;
+    output: typeof RecoveryOptionsSchema;
+  },
+  /**
+   * The same answer whether an account matches or not; the mail (a 30-minute link) is sent in the background.
+   *
+   * @generated from rpc auth.v1.AuthService.RequestPasswordReset
+   */
+  requestPasswordReset: {
+    methodKind: "unary";
+    input: typeof RequestPasswordResetRequestSchema;
+    output: typeof RequestPasswordResetResponseSchema;
+  },
+  /**
+   * Sets the new password and ends every session of the user; the link works once.
+   *
+   * @generated from rpc auth.v1.AuthService.ResetPassword
+   */
+  resetPassword: {
+    methodKind: "unary";
+    input: typeof ResetPasswordRequestSchema;
+    output: typeof ResetPasswordResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_auth_v1_auth, 0);
