@@ -61,7 +61,8 @@ describe('signed webhooks', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     stack = await startStack({
-      env: { ALLOW_LOOPBACK_FETCH: 'true', WEBHOOK_RETRY_DELAYS_MS: '100,200' },
+      // No reuse of billing's answer: a test grants a plan between generations.
+      env: { ALLOW_LOOPBACK_FETCH: 'true', WEBHOOK_RETRY_DELAYS_MS: '100,200', ENTITLEMENTS_CACHE_MS: '0' },
     });
     // The first account is the administrator, who has API access.
     const admin = await stack.api<{ token: string }>('POST', '/api/auth/register', undefined, {
@@ -134,6 +135,27 @@ describe('signed webhooks', () => {
         hits[0]!.headers as Record<string, string>,
       ),
     ).toThrow();
+  });
+
+  it("signs a private job's image links for its receiver: they work, the bare links answer 404", async () => {
+    // A private generation is an Ultimate feature: the administrator grants it to itself (user 1).
+    const me = await stack.api<{ user: { id: number } }>('GET', '/api/auth/me', token);
+    const granted = await stack.api('POST', `/api/admin/users/${me.body.user.id}/plan-grants`, token, {
+      plan: 'ultimate',
+      months: 1,
+    });
+    expect(granted.status).toBe(201);
+    const submitted = await generate({ webhook_url: `${receiverUrl}/private`, private: true });
+    expect(submitted.body).not.toHaveProperty('error');
+    expect(submitted.status).toBe(202);
+    await deliveryOf(submitted.body.job_id);
+    const message = verified(at('/private')[0]!);
+    expect(message.data.images.length).toBeGreaterThan(0);
+    for (const { url } of message.data.images) {
+      expect(url).toMatch(new RegExp(`^${stack.url}/files/[^?]+\\?expires=\\d+&sig=[\\w-]+$`));
+      expect((await fetch(url)).status).toBe(200);
+      expect((await fetch(url.split('?')[0]!)).status).toBe(404);
+    }
   });
 
   it('retries a failing receiver with the same webhook-id until it answers 2xx', async () => {

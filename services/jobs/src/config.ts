@@ -36,6 +36,8 @@ export const jobsConfigShape = {
   ENTITLEMENTS_CACHE_MS: z.coerce.number().int().nonnegative().default(30_000),
   /** The site's own origin: webhook payloads link to images on it. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** The gateway's key for private files' links (optional: else one kept in Redis); webhooks sign with it too. */
+  FILES_SIGNING_SECRET: z.string().min(32).optional(),
   /** Waits before each webhook retry, in ms; tests shorten it, e.g. "100,200". */
   WEBHOOK_RETRY_DELAYS_MS: z
     .string()

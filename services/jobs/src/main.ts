@@ -3,6 +3,7 @@
 import { create } from '@bufbuild/protobuf';
 import { createAdminCheck } from '@pictura/common/admin-check';
 import { loadConfig } from '@pictura/common/config';
+import { createFileLinkSigner } from '@pictura/common/file-link-signer';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
@@ -77,6 +78,11 @@ const settings = createSettingsService({
 });
 // Signed webhooks: deliveries are taken from the `webhooks` queue by every replica, sent only through the
 // guarded fetcher.
+const fileLinks = createFileLinkSigner({
+  redis,
+  queuePrefix: config.QUEUE_PREFIX,
+  ...(config.FILES_SIGNING_SECRET ? { secret: config.FILES_SIGNING_SECRET } : {}),
+});
 const webhookQueue = createWebhookQueue({
   connection: redis,
   prefix: config.QUEUE_PREFIX,
@@ -87,7 +93,12 @@ shutdown.add('webhooks', () => webhookQueue.close());
 const webhooks = createWebhooksService({
   webhooks: createWebhooksRepository(host.database.db),
   queue: webhookQueue,
-  describeJob: (row) => publicJobBody(create(JobSchema, toProtoJob({ row, position: 0 })), config.PUBLIC_URL),
+  describeJob: async (row) => {
+    const job = create(JobSchema, toProtoJob({ row, position: 0 }));
+    // The receiver is the owner's own server: a private job's bare links would answer it 404.
+    const links = job.private ? await fileLinks.signedLinks(job.images, config.PUBLIC_URL) : undefined;
+    return publicJobBody(job, config.PUBLIC_URL, links);
+  },
   post: (url, body, headers) =>
     postGuarded(url, body, {
       headers,

@@ -43,7 +43,8 @@ export function createWebhooksService(deps: {
   webhooks: WebhooksRepository;
   queue: WebhookQueue;
   /** The job as GET /api/jobs/:id shows it, image links absolute on the public site. */
-  describeJob: (row: JobRow) => PublicJobBody;
+  /** The job as the API shows it; a private job's image links are signed for its owner's receiver. */
+  describeJob: (row: JobRow) => Promise<PublicJobBody>;
   /** The guarded fetcher's POST, with its timeout and address rules already bound. */
   post: WebhookPost;
   retryDelaysMs: readonly number[];
@@ -172,7 +173,7 @@ export function createWebhooksService(deps: {
         jobId: row.id,
         eventType: type,
         url: row.webhookUrl,
-        payload: webhookBody(type, at, deps.describeJob(row)),
+        payload: webhookBody(type, at, await deps.describeJob(row)),
         nextAttemptAt: at,
         createdAt: at,
         updatedAt: at,

@@ -84,11 +84,7 @@ export async function generateRoutes(
   /** The job as the API shows it; a private job's images through links signed for its owner. */
   const jobBody = async (job: Job) => {
     if (!job.private || !deps.fileLinks) return publicJobBody(job);
-    const links = deps.fileLinks;
-    const signed = await Promise.all(
-      job.images.map(async (image) => [image.key, await links.signedUrl(image.key)] as const),
-    );
-    return publicJobBody(job, '', new Map(signed));
+    return publicJobBody(job, '', await deps.fileLinks.signedLinks(job.images));
   };
 
   api.post(

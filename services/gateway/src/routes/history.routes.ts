@@ -60,10 +60,7 @@ export async function historyRoutes(
   /** The owner's view of an item: a private item's images through links signed for them. */
   const itemBody = async (item: HistoryItem) => {
     if (!item.private || !fileLinks) return toHistoryItemBody(item);
-    const signed = await Promise.all(
-      item.images.map(async (image) => [image.key, await fileLinks.signedUrl(image.key)] as const),
-    );
-    return toHistoryItemBody(item, new Map(signed));
+    return toHistoryItemBody(item, await fileLinks.signedLinks(item.images));
   };
   const tags = ['history'];
 
