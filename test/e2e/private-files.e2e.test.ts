@@ -4,6 +4,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
+import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createFileObjectStore } from '@pictura/common/object-store';
 import sharp from 'sharp';
@@ -108,6 +109,29 @@ describe('private generations’ files', () => {
     const missing = await upscale(`/files/${'0'.repeat(64)}.png`);
     expect(missing.status).toBe(400);
     expect(await upscale(`/files/${privateKey}`)).toEqual(missing);
+  });
+
+  it("makes the owner's upscale of a private image private too; a public image's upscale stays public", async () => {
+    const page = await stack.api<{ items: { private: boolean; images: { url: string }[] }[] }>(
+      'GET',
+      '/api/history',
+      owner.token,
+    );
+    const signedUrl = page.body.items.find((item) => item.private)!.images[0]!.url;
+    const upscale = (imageUrl: string) =>
+      stack.api<{ job_id: string }>('POST', '/api/upload/upscale?async=1', owner.token, {
+        image_url: imageUrl,
+      });
+    const [fromPrivate, fromPublic] = [await upscale(signedUrl), await upscale(`/files/${publicKey}`)];
+    expect([fromPrivate.status, fromPublic.status]).toEqual([202, 202]);
+    const jobs = createServiceClient(JobsService, stack.env.JOBS_ADDR!, { deadlineMs: 5000 });
+    try {
+      const job = (jobId: string) => jobs.getJob({ jobId, viewerUserId: owner.id });
+      expect((await job(fromPrivate.body.job_id)).private).toBe(true);
+      expect((await job(fromPublic.body.job_id)).private).toBe(false);
+    } finally {
+      jobs.close();
+    }
   });
 
   it('keeps every other file public and cached forever', async () => {

@@ -112,6 +112,7 @@ export function jobsGrpc(
           format: request.format,
           webhookUrl: request.webhookUrl,
           clientAddress: request.clientAddress,
+          private: request.private,
         },
         request.requestId || ctx.requestId,
       );

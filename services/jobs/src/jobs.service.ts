@@ -58,8 +58,11 @@ export interface UpscaleRequest {
   /** Empty: png. */
   format: string;
   /** Where to POST the job's end (signed webhook); empty or absent for none. */
-  webhookUrl?: string /** The guest's address as the gateway trusts it (see submitGeneration). */;
+  webhookUrl?: string;
+  /** The guest's address as the gateway trusts it (see submitGeneration). */
   clientAddress?: string;
+  /** The source is a private generation's file: the result is private too. */
+  private?: boolean;
 }
 
 export function createJobsService(deps: {
@@ -465,7 +468,13 @@ export function createJobsService(deps: {
         { userId, clientAddress: request.clientAddress ?? '', plan },
         { jobId: id, queueName: 'upscale' },
       );
-      const options = { sourceKey: request.sourceKey, model, format };
+      // An upscale of a private image is private as well (a guest has no history to keep it in).
+      const options = {
+        sourceKey: request.sourceKey,
+        model,
+        format,
+        ...(request.private && userId !== 0 ? { private: true } : {}),
+      };
       const webhookUrl = acceptWebhookUrl(request.webhookUrl, userId);
       const [row, position] = await queuedOrEnded(
         id,

@@ -45,12 +45,21 @@ export function ownObjectKey(imageUrl: string, publicUrl: string): string | null
   return match && isObjectKey(match[1]!) ? match[1]! : null;
 }
 
-/** Whether the files route would serve this link of ours: a public file, or a live signed link. */
-async function readableLink(links: FileLinks, key: string, imageUrl: string): Promise<boolean> {
+/**
+ * How the files route would treat this link of ours: 'public', 'private' (a live signed link to a private
+ * generation's file: its upscale is private too) or 'unreadable' (a private file's bare or dead link).
+ */
+async function linkAccess(
+  links: FileLinks,
+  key: string,
+  imageUrl: string,
+): Promise<'public' | 'private' | 'unreadable'> {
   const query = new URL(imageUrl, 'http://site').searchParams;
+  const isPublic = await links.isPublic(key, '');
+  if (isPublic) return 'public';
   const sig = query.get('sig');
-  if (sig !== null) return links.verify(key, query.get('expires') ?? undefined, sig);
-  return links.isPublic(key, '');
+  if (sig === null) return 'unreadable';
+  return (await links.verify(key, query.get('expires') ?? undefined, sig)) ? 'private' : 'unreadable';
 }
 
 const isFinished = (job: Job) =>
@@ -62,18 +71,17 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
   /** Where the image to upscale is in our store: copied in first when it is a foreign link. */
   async function sourceKeyFor(
     imageUrl: string,
-  ): Promise<{ key: string } | { status: number; error: string }> {
+  ): Promise<{ key: string; private?: boolean } | { status: number; error: string }> {
     const own = ownObjectKey(imageUrl, deps.publicUrl);
     if (own === null) return { status: 400, error: CANNOT_LOAD_MESSAGE };
-    if (own !== undefined && deps.fileLinks && !(await readableLink(deps.fileLinks, own, imageUrl))) {
-      // A private generation's file, without its owner's signed link: as if there were no such file.
-      return { status: 400, error: CANNOT_LOAD_MESSAGE };
-    }
     if (own !== undefined) {
+      const access = deps.fileLinks ? await linkAccess(deps.fileLinks, own, imageUrl) : 'public';
+      // A private generation's file, without its owner's signed link: as if there were no such file.
+      if (access === 'unreadable') return { status: 400, error: CANNOT_LOAD_MESSAGE };
       const opened = await deps.store.open(own);
       if (!opened) return { status: 400, error: CANNOT_LOAD_MESSAGE };
       opened.stream.destroy();
-      return { key: own };
+      return { key: own, private: access === 'private' };
     }
     try {
       const fetched = await fetchUserImage(imageUrl, { allowLoopback: deps.allowLoopbackFetch });
@@ -133,6 +141,7 @@ export async function upscaleRoutes(app: FastifyInstance, deps: UploadDeps): Pro
           requestId: request.id,
           webhookUrl: webhook.url,
           clientAddress: request.ip,
+          private: source.private ?? false,
         },
         { requestId: request.id },
       );
