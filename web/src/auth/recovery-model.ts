@@ -3,6 +3,8 @@
 import { ApiError } from '../api/http.ts';
 
 export const PASSWORD_MIN = 8;
+/** The server's longest password (services/auth/src/account-rules.ts), the fields' maxLength. */
+export const PASSWORD_MAX = 128;
 
 const KEY_BY_CODE: Record<string, string> = {
   wrong_password: 'errors.wrongPassword',

@@ -13,6 +13,7 @@ import {
 import { solveInWorkers } from '../security-check/solve-challenge.ts';
 import { AlertIcon, CheckIcon } from './icons.tsx';
 import { useDialog } from './use-dialog.ts';
+import './confirm-dialog.css';
 import './security-check-dialog.css';
 
 type Phase = 'closed' | 'working' | 'failed';
@@ -81,20 +82,23 @@ export function SecurityCheckDialog() {
       <div className="modal__overlay" aria-hidden="true" />
       <div
         ref={panelRef}
-        className="security-check"
+        className="confirm-dialog security-check"
         role="dialog"
         aria-modal="true"
         aria-labelledby={ids.title}
         aria-describedby={ids.text}
         data-testid="security-check-dialog"
       >
-        <span className={`security-check__badge security-check__badge--${phase}`} aria-hidden="true">
+        <span
+          className={`confirm-dialog__icon${phase === 'working' ? ' confirm-dialog__icon--accent' : ''}`}
+          aria-hidden="true"
+        >
           {phase === 'failed' ? <AlertIcon /> : <CheckIcon />}
         </span>
-        <h2 id={ids.title} className="security-check__title">
+        <h2 id={ids.title} className="confirm-dialog__title">
           {t('securityCheck.title')}
         </h2>
-        <p id={ids.text} className="security-check__text">
+        <p id={ids.text} className="confirm-dialog__text">
           {t('securityCheck.explain')}
         </p>
         <div className="security-check__status" aria-live="polite">
@@ -117,13 +121,13 @@ export function SecurityCheckDialog() {
               </div>
             </>
           ) : (
-            <div className="notice notice--danger security-check__error" role="alert">
+            <div className="notice notice--danger confirm-dialog__error" role="alert">
               <AlertIcon className="notice__icon" />
               <span className="notice__body">{t('securityCheck.failed')}</span>
             </div>
           )}
         </div>
-        <div className="security-check__actions">
+        <div className="confirm-dialog__actions">
           <button type="button" className="button" onClick={cancel} data-autofocus>
             {t('securityCheck.cancel')}
           </button>

@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { authErrorText } from '../../auth/auth-errors.ts';
 import { GoogleLogo } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/marketing/page-header.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { localizedPath } from '../../i18n/locale.ts';
@@ -34,14 +35,7 @@ export default function RegisterPage() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field: FieldError; text: string } | null>(null);
-  const ids = {
-    user: useId(),
-    userHint: useId(),
-    pass: useId(),
-    passHint: useId(),
-    confirm: useId(),
-    error: useId(),
-  };
+  const ids = { user: useId(), userHint: useId(), error: useId() };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,6 +61,7 @@ export default function RegisterPage() {
     [error && (error.field === field || error.field === null) ? ids.error : '', hint ?? '']
       .filter(Boolean)
       .join(' ') || undefined;
+  const passwordError = error && error.field !== 'username' ? { id: ids.error, field: error.field } : null;
 
   return (
     <div className="content-page auth-page">
@@ -93,40 +88,18 @@ export default function RegisterPage() {
             {t('register.usernameHint')}
           </p>
         </div>
-        <div className="field">
-          <label htmlFor={ids.pass} className="field-label">
-            {t('auth.password')}
-          </label>
-          <input
-            id={ids.pass}
-            type="password"
-            className="text-input"
-            autoComplete="new-password"
-            value={password}
-            maxLength={128}
-            aria-invalid={error?.field === 'password' ? true : undefined}
-            aria-describedby={describedBy('password', ids.passHint)}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <p id={ids.passHint} className="field-hint">
-            {t('register.passwordHint')}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.confirm} className="field-label">
-            {t('register.confirm')}
-          </label>
-          <input
-            id={ids.confirm}
-            type="password"
-            className="text-input"
-            autoComplete="new-password"
-            value={confirm}
-            aria-invalid={error?.field === 'confirm' ? true : undefined}
-            aria-describedby={describedBy('confirm')}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-        </div>
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          labels={{
+            password: t('auth.password'),
+            hint: t('register.passwordHint'),
+            confirm: t('register.confirm'),
+          }}
+          error={passwordError}
+        />
         {error ? (
           <p id={ids.error} className="field-error" role="alert">
             {error.text}

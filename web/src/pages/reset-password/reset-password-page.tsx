@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { newPasswordProblem, recoveryErrorKey } from '../../auth/recovery-model.ts';
 import { PageHeader } from '../../components/marketing/page-header.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
@@ -34,7 +35,7 @@ function ResetPassword() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<{ key: string; field: 'password' | 'confirm' | 'link' } | null>(null);
-  const ids = { pass: useId(), hint: useId(), confirm: useId(), error: useId() };
+  const errorId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,8 +57,7 @@ function ResetPassword() {
     }
   };
 
-  const describedBy = (field: 'password' | 'confirm', hint?: string) =>
-    [hint ?? '', error && error.field === field ? ids.error : ''].join(' ').trim() || undefined;
+  const fieldError = error && error.field !== 'link' ? { id: errorId, field: error.field } : null;
   const requestAgain = (
     <Link to={localizedPath(locale, '/forgot-password')} className="button">
       {t('reset.requestAgain')}
@@ -84,43 +84,20 @@ function ResetPassword() {
           </>
         ) : (
           <form className="recovery-form" onSubmit={submit} noValidate>
-            <div className="field">
-              <label htmlFor={ids.pass} className="field-label">
-                {t('common.newPassword')}
-              </label>
-              <input
-                id={ids.pass}
-                type="password"
-                className="text-input"
-                autoComplete="new-password"
-                maxLength={1024}
-                value={password}
-                aria-invalid={error?.field === 'password' ? true : undefined}
-                aria-describedby={describedBy('password', ids.hint)}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-              <p id={ids.hint} className="field-hint">
-                {t('common.passwordRules')}
-              </p>
-            </div>
-            <div className="field">
-              <label htmlFor={ids.confirm} className="field-label">
-                {t('common.confirmPassword')}
-              </label>
-              <input
-                id={ids.confirm}
-                type="password"
-                className="text-input"
-                autoComplete="new-password"
-                maxLength={1024}
-                value={confirm}
-                aria-invalid={error?.field === 'confirm' ? true : undefined}
-                aria-describedby={describedBy('confirm')}
-                onChange={(event) => setConfirm(event.target.value)}
-              />
-            </div>
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPasswordChange={setPassword}
+              onConfirmChange={setConfirm}
+              labels={{
+                password: t('common.newPassword'),
+                hint: t('common.passwordRules'),
+                confirm: t('common.confirmPassword'),
+              }}
+              error={fieldError}
+            />
             {error ? (
-              <p id={ids.error} className="field-error" role="alert">
+              <p id={errorId} className="field-error" role="alert">
                 {t(error.key)}
               </p>
             ) : null}

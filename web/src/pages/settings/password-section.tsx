@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newPasswordProblem, recoveryErrorKey } from '../../auth/recovery-model.ts';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
+import { type NewPasswordField, NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useAccountSecurity, useChangePassword } from '../../hooks/use-account-recovery.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -16,7 +17,7 @@ export function PasswordSection({ userId }: { userId: number }) {
   );
 }
 
-type Field = 'current' | 'next' | 'confirm' | 'form';
+type Field = 'current' | NewPasswordField | 'form';
 
 function Password({ userId }: { userId: number }) {
   const { t } = useTranslation('account');
@@ -46,13 +47,14 @@ function PasswordForm() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<{ field: Field; key: string } | null>(null);
-  const ids = { current: useId(), next: useId(), hint: useId(), confirm: useId(), error: useId() };
+  const ids = { current: useId(), error: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!current) return setError({ field: 'current', key: 'errors.passwordRequired' });
     const problem = newPasswordProblem(next, confirm);
-    if (problem) return setError({ field: problem === 'errors.mismatch' ? 'confirm' : 'next', key: problem });
+    if (problem)
+      return setError({ field: problem === 'errors.mismatch' ? 'confirm' : 'password', key: problem });
     setError(null);
     change.mutate(
       { current, next },
@@ -66,28 +68,15 @@ function PasswordForm() {
         onError: (caught) => {
           const key = recoveryErrorKey(caught);
           const field: Field =
-            key === 'errors.wrongPassword' ? 'current' : key === 'errors.weakPassword' ? 'next' : 'form';
+            key === 'errors.wrongPassword' ? 'current' : key === 'errors.weakPassword' ? 'password' : 'form';
           setError({ field, key });
         },
       },
     );
   };
 
-  const describedBy = (field: Field, hint?: string) =>
-    [hint ?? '', error?.field === field ? ids.error : ''].join(' ').trim() || undefined;
-  const input = (field: 'current' | 'next' | 'confirm', value: string, set: (value: string) => void) => (
-    <input
-      id={ids[field]}
-      type="password"
-      className="text-input"
-      autoComplete={field === 'current' ? 'current-password' : 'new-password'}
-      maxLength={1024}
-      value={value}
-      aria-invalid={error?.field === field ? true : undefined}
-      aria-describedby={describedBy(field, field === 'next' ? ids.hint : undefined)}
-      onChange={(event) => set(event.target.value)}
-    />
-  );
+  const newPasswordError =
+    error?.field === 'password' || error?.field === 'confirm' ? { id: ids.error, field: error.field } : null;
 
   return (
     <form className="settings-form" onSubmit={submit} noValidate>
@@ -95,23 +84,30 @@ function PasswordForm() {
         <label htmlFor={ids.current} className="field-label">
           {t('password.current')}
         </label>
-        {input('current', current, setCurrent)}
+        <input
+          id={ids.current}
+          type="password"
+          className="text-input"
+          autoComplete="current-password"
+          maxLength={1024}
+          value={current}
+          aria-invalid={error?.field === 'current' ? true : undefined}
+          aria-describedby={error?.field === 'current' ? ids.error : undefined}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
       </div>
-      <div className="field">
-        <label htmlFor={ids.next} className="field-label">
-          {t('common.newPassword')}
-        </label>
-        {input('next', next, setNext)}
-        <p id={ids.hint} className="field-hint">
-          {t('common.passwordRules')}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.confirm} className="field-label">
-          {t('common.confirmPassword')}
-        </label>
-        {input('confirm', confirm, setConfirm)}
-      </div>
+      <NewPasswordFields
+        password={next}
+        confirm={confirm}
+        onPasswordChange={setNext}
+        onConfirmChange={setConfirm}
+        labels={{
+          password: t('common.newPassword'),
+          hint: t('common.passwordRules'),
+          confirm: t('common.confirmPassword'),
+        }}
+        error={newPasswordError}
+      />
       {error ? (
         <p id={ids.error} className="field-error" role="alert">
           {t(error.key)}
