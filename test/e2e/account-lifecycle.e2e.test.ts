@@ -2,41 +2,14 @@
 // account and changes roles from `npm run admin` against the real services; a user deletes their account
 // only with their password, and afterwards nothing they wrote (prompts, support messages) is left in any
 // service's database nor on the queue.
-import { spawn } from 'node:child_process';
 import { createRedis } from '@pictura/common/redis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/processes.mjs';
+import { adminCli } from '../support/admin-cli.ts';
 import { eventually } from '../support/eventually.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown>;
-
-/** Runs `npm run admin -- …` as an operator would, against the stack's services; `input` goes to stdin. */
-function adminCli(
-  stack: Stack,
-  args: string[],
-  input?: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/admin.cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...stack.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.stdin.end(input ?? '');
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 describe('account recovery and deletion on the running product', () => {
   let stack: Stack;

@@ -4,6 +4,7 @@
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedItem, publishPost, registerUser } from '../support/accounts.ts';
 import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -38,67 +39,21 @@ describe('the admin console in a real browser', () => {
   const api = (method: string, path: string, token?: string, body?: unknown) =>
     stack.api<Body>(method, path, token, body);
 
-  async function register(username: string): Promise<string> {
-    const res = await api('POST', '/api/auth/register', undefined, {
-      username,
-      password: `${username} password`,
-    });
-    expect(res.status).toBe(201);
-    return res.body.token as string;
-  }
-
-  /** Generates as the user and waits until history has the item. */
-  async function generated(token: string, prompt: string): Promise<string> {
-    const job = await api('POST', '/api/generate', token, { prompt, seed: 5 });
-    expect(job.status).toBe(202);
-    for (let attempt = 0; ; attempt++) {
-      const state = await api('GET', `/api/jobs/${job.body.job_id}`, token);
-      if (state.body.status === 'completed') break;
-      expect(state.body.status).not.toBe('error');
-      if (attempt > 1200) throw new Error('the generation did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const page = await api('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token);
-      const item = page.body.items?.[0];
-      if (item) return item.id as string;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the generation never reached history');
-  }
-
-  async function publish(token: string, historyId: string, title: string, tags: string[]): Promise<string> {
-    const res = await api('POST', '/api/community/posts', token, {
-      history_id: historyId,
-      title,
-      tags,
-      agree: true,
-    });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  }
-
   const feedIds = async () =>
     ((await api('GET', '/api/community/posts?sort=latest')).body.items ?? []).map((post) => post.id);
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
     // The first account of a stack is the administrator.
-    tokens.admin = await register('root');
-    tokens.alice = await register('alice');
-    tokens.bob = await register('bob');
-    posts.harbour = await publish(
-      tokens.alice,
-      await generated(tokens.alice, 'a harbour at dawn'),
-      'Harbour at dawn',
-      ['harbour', 'dawn'],
-    );
-    posts.forest = await publish(
-      tokens.alice,
-      await generated(tokens.alice, 'a quiet forest path'),
-      'Forest path',
-      ['forest'],
-    );
+    tokens.admin = (await registerUser(stack, 'root')).token;
+    tokens.alice = (await registerUser(stack, 'alice')).token;
+    tokens.bob = (await registerUser(stack, 'bob')).token;
+    const published = async (prompt: string, title: string, tags: string[]) => {
+      const item = await generatedItem(stack, tokens.alice, { prompt, seed: 5 });
+      return publishPost(stack, tokens.alice, { historyId: item.id, title, tags });
+    };
+    posts.harbour = await published('a harbour at dawn', 'Harbour at dawn', ['harbour', 'dawn']);
+    posts.forest = await published('a quiet forest path', 'Forest path', ['forest']);
     const report = await api('POST', `/api/community/posts/${posts.harbour}/report`, tokens.bob, {
       reason: 'copyright',
       details: 'This is my photograph from last summer.',

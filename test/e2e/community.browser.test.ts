@@ -5,14 +5,17 @@
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type GeneratedItem,
+  generatedItem,
+  publishPost,
+  registerUser,
+  type TestUser,
+} from '../support/accounts.ts';
 import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
-interface User {
-  token: string;
-  id: number;
-}
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 780 };
@@ -27,10 +30,10 @@ interface Violation {
 describe('the community gallery in a real browser', () => {
   let stack: Stack;
   let browser: Browser;
-  let alice: User;
-  let bob: User;
+  let alice: TestUser;
+  let bob: TestUser;
   /** Alice's history item the browser publishes. */
-  let harbourItem: { id: string; job_id: string; prompt: string };
+  let harbourItem: GeneratedItem;
   let harbourPostId = '';
   let forestPostId = '';
   const contexts: BrowserContext[] = [];
@@ -38,40 +41,8 @@ describe('the community gallery in a real browser', () => {
   const api = (method: string, path: string, token?: string, body?: unknown) =>
     stack.api<Body>(method, path, token, body);
 
-  async function register(username: string): Promise<User> {
-    const res = await api('POST', '/api/auth/register', undefined, {
-      username,
-      password: `${username} password`,
-    });
-    expect(res.status).toBe(201);
-    return { token: res.body.token as string, id: (res.body.user as { id: number }).id };
-  }
-
-  /** Generates as the user, waits for the job, then for history to record it. */
-  async function generated(
-    token: string,
-    prompt: string,
-  ): Promise<{ id: string; job_id: string; prompt: string }> {
-    const job = await api('POST', '/api/generate', token, { prompt, style: 'watercolor', seed: 5 });
-    expect(job.status).toBe(202);
-    for (let attempt = 0; ; attempt++) {
-      const state = await api('GET', `/api/jobs/${job.body.job_id}`, token);
-      if (state.body.status === 'completed') break;
-      expect(state.body.status).not.toBe('error');
-      if (attempt > 1200) throw new Error('the generation did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const page = await api('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token);
-      const item = page.body.items?.[0];
-      if (item) return item as { id: string; job_id: string; prompt: string };
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the generation never reached history');
-  }
-
   /** A browser page for the user (or a guest), cookie choice made, the app started at `path`. */
-  async function visit(path: string, user?: User, viewport = DESKTOP): Promise<Page> {
+  async function visit(path: string, user?: TestUser, viewport = DESKTOP): Promise<Page> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     contexts.push(context);
     const token = JSON.stringify(user?.token ?? '');
@@ -90,13 +61,16 @@ describe('the community gallery in a real browser', () => {
   const card = (page: Page, title: string) =>
     page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
+  const generated = (token: string, prompt: string) =>
+    generatedItem(stack, token, { prompt, style: 'watercolor', seed: 5 });
+
   const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    await register('root'); // the first user is the administrator
-    alice = await register('alice');
-    bob = await register('bob');
+    await registerUser(stack, 'root'); // the first user is the administrator
+    alice = await registerUser(stack, 'alice');
+    bob = await registerUser(stack, 'bob');
     harbourItem = await generated(alice.token, 'a harbour at dawn with fishing boats');
   }, 240_000);
 
@@ -273,14 +247,11 @@ describe('the community gallery in a real browser', () => {
 
   it('filters the gallery by tag from the URL and the hot tags', { timeout: 120_000 }, async () => {
     const forest = await generated(alice.token, 'a misty pine forest');
-    const published = await api('POST', '/api/community/posts', alice.token, {
-      history_id: forest.id,
+    forestPostId = await publishPost(stack, alice.token, {
+      historyId: forest.id,
       title: 'Misty forest',
       tags: ['forest'],
-      agree: true,
     });
-    expect(published.status).toBe(201);
-    forestPostId = published.body.id as string;
 
     const page = await visit('/en/community?tag=Forest', bob);
     await page.getByRole('heading', { name: /^Posts tagged \W?#forest\W?$/ }).waitFor();

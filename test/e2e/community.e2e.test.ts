@@ -2,6 +2,7 @@
 // published; another user likes and reports it; the administrator approves the report and the post leaves
 // the feed. On the way: the image outlives its history item, the reporter learns the outcome.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedItem, registerUser } from '../support/accounts.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
@@ -15,35 +16,9 @@ describe('the community gallery on the running product', () => {
 
   const api = (method: string, path: string, token?: string, body?: unknown) =>
     stack.api<Body>(method, path, token, body);
-  const register = async (username: string) => {
-    const res = await api('POST', '/api/auth/register', undefined, {
-      username,
-      password: `${username} password`,
-    });
-    expect(res.status).toBe(201);
-    return { token: res.body.token as string, id: (res.body.user as { id: number }).id };
-  };
-
-  /** Generates as the user, waits for the job, then for history to record it; returns the history item. */
-  async function generated(token: string, prompt: string): Promise<{ id: string }> {
-    const job = await api('POST', '/api/generate', token, { prompt, style: 'watercolor', seed: 11 });
-    expect(job.status).toBe(202);
-    // A signed-in user's job is theirs alone: polled with the token (the fallback to the event stream).
-    for (let attempt = 0; ; attempt++) {
-      const state = await api('GET', `/api/jobs/${job.body.job_id}`, token);
-      if (state.body.status === 'completed') break;
-      expect(state.body.status).not.toBe('error');
-      if (attempt > 1200) throw new Error('the generation did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const page = await api('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token);
-      const item = page.body.items?.[0];
-      if (item) return item as { id: string };
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the generation never reached history');
-  }
+  const register = (username: string) => registerUser(stack, username);
+  const generated = (token: string, prompt: string) =>
+    generatedItem(stack, token, { prompt, style: 'watercolor', seed: 11 });
 
   it('publishes, likes, reports, and takes the post down when the admin approves the report', async () => {
     const admin = await register('root');

@@ -2,34 +2,12 @@
 // Enterprise through the contact form, the request reaches the admin with their user id, the admin grants
 // Enterprise from the console's route (or the operator from the CLI), and the user creates a key, sees the
 // grant in their billing history, and loses the key's access within seconds once the grant has lapsed.
-import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/processes.mjs';
+import { adminCli } from '../support/admin-cli.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown>;
-
-/** Runs `npm run admin -- …` as an operator would, against the stack's services. */
-function adminCli(stack: Stack, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/admin.cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...stack.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 describe('granting plans and API access on the running product', () => {
   let stack: Stack;

@@ -6,10 +6,9 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedItem, publishPost, registerUser } from '../support/accounts.ts';
 import { launchBrowser, openApp } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
-
-type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
 
 /** Collects what the page's policy blocked: the DOM's violation events and Chromium's console reports. */
 const WATCH_VIOLATIONS = `
@@ -27,51 +26,19 @@ describe('security headers in a real browser', () => {
   let postId = '';
   const consoleReports: string[] = [];
 
-  const api = (method: string, path: string, token?: string, body?: unknown) =>
-    stack.api<Body>(method, path, token, body);
-
-  async function register(username: string): Promise<string> {
-    const res = await api('POST', '/api/auth/register', undefined, {
-      username,
-      password: `${username} password`,
-    });
-    expect(res.status).toBe(201);
-    return res.body.token as string;
-  }
-
-  /** Generates as the user, waits for the history item, and publishes it. */
-  async function publishedPost(token: string, prompt: string): Promise<string> {
-    const job = await api('POST', '/api/generate', token, { prompt, seed: 5 });
-    expect(job.status).toBe(202);
-    for (let attempt = 0; ; attempt++) {
-      const state = await api('GET', `/api/jobs/${job.body.job_id}`, token);
-      if (state.body.status === 'completed') break;
-      expect(state.body.status).not.toBe('error');
-      if (attempt > 1200) throw new Error('the generation did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const item = (await api('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token)).body.items?.[0];
-      if (item) {
-        const post = await api('POST', '/api/community/posts', token, {
-          history_id: item.id,
-          title: 'Harbour at dawn',
-          tags: ['harbour'],
-          agree: true,
-        });
-        expect(post.status).toBe(201);
-        return post.body.id as string;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the generation never reached history');
-  }
-
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    tokens.admin = await register('root'); // the first account is the administrator
-    tokens.alice = await register('alice');
-    postId = await publishedPost(tokens.alice, 'a harbour at dawn with fishing boats');
+    tokens.admin = (await registerUser(stack, 'root')).token; // the first account is the administrator
+    tokens.alice = (await registerUser(stack, 'alice')).token;
+    const item = await generatedItem(stack, tokens.alice, {
+      prompt: 'a harbour at dawn with fishing boats',
+      seed: 5,
+    });
+    postId = await publishPost(stack, tokens.alice, {
+      historyId: item.id,
+      title: 'Harbour at dawn',
+      tags: ['harbour'],
+    });
     // Another site, on another loopback origin, that tries to show the admin console in a frame.
     attacker = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -8,8 +8,10 @@ import { JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createLogger } from '@pictura/common/logger';
 import { createFileObjectStore } from '@pictura/common/object-store';
-import type { GatewayDeps } from '../../services/gateway/src/app.ts';
-import type { testRedis } from './redis.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type GatewayDeps } from '../../services/gateway/src/app.ts';
+import { testRedis } from './redis.ts';
 
 export type GatewayDepsOverrides = Partial<Omit<GatewayDeps, 'config'>> & {
   config?: Partial<GatewayDeps['config']>;
@@ -37,5 +39,29 @@ export function gatewayTestDeps(
     redis: env.redis,
     health: {},
     ...deps,
+  };
+}
+
+/**
+ * The real app for the enclosing describe over a Redis prefix of its own: built before its tests, closed after
+ * them. `overrides` runs in that beforeAll, so it may make what it lays on top (a store, a stub).
+ */
+export function gatewayAppForSuite(overrides: () => GatewayDepsOverrides = () => ({})): {
+  readonly app: FastifyInstance;
+} {
+  const env = testRedis();
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildApp(gatewayTestDeps(env, overrides()));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await env.cleanup();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the gateway app is built in beforeAll; use it inside a test');
+      return app;
+    },
   };
 }

@@ -1,43 +1,26 @@
 // Who may delete an account, and the operator's password reset: the rules a user relies on so that someone
 // holding their unlocked device for a moment cannot delete the account, and so that an operator can recover
 // the administrator account.
-import { generateKeyPairSync } from 'node:crypto';
-import { AppError } from '@pictura/common/app-error';
-import type { ServiceDatabase } from '@pictura/common/database';
-import { createLogger } from '@pictura/common/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
+import { rejection } from '../../../test/support/app-errors.ts';
+import { ENGINES } from '../../../test/support/databases.ts';
 import { OWNER_SESSION_MAX_AGE_MS } from './accounts.service.ts';
-import { composeAuth } from './auth.compose.ts';
-import { schema, sessions } from './db/schema.ts';
-import { createSigningKeys } from './signing-keys.ts';
+import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
+import { sessions } from './db/schema.ts';
 import { createUsersRepository } from './users.repository.ts';
 
-const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
-
 async function reason(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  const error = await rejection(promise);
   return `${error.code}/${error.reason}`;
 }
 
 describe.each(ENGINES)('account owner checks on %s', (engine) => {
-  let database: ServiceDatabase<typeof schema>;
-  let auth: ReturnType<typeof composeAuth>;
+  let database: AuthFixture['database'];
+  let auth: AuthFixture['auth'];
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine, { service: 'auth', schema, migrationsFolder });
-    auth = composeAuth({
-      db: database.db,
-      keys: await createSigningKeys([generateKeyPairSync('ed25519').privateKey]),
-      logger: createLogger('auth', 'silent'),
-      google: {},
-      accounts: { maxLoginFailures: 3 },
-    });
+    ({ database, auth } = await openTestAuth(engine, { accounts: { maxLoginFailures: 3 } }));
   });
   afterAll(() => database?.close());
 

@@ -1,40 +1,19 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { AppError } from '@pictura/common/app-error';
-import type { ServiceDatabase } from '@pictura/common/database';
-import { createLogger } from '@pictura/common/logger';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
-import { composeAuth } from './auth.compose.ts';
-import { loginFailures, schema } from './db/schema.ts';
-import { createSigningKeys, TOKEN_AUDIENCE, TOKEN_ISSUER } from './signing-keys.ts';
-
-const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
+import { rejection } from '../../../test/support/app-errors.ts';
+import { ENGINES } from '../../../test/support/databases.ts';
+import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
+import { loginFailures } from './db/schema.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './signing-keys.ts';
 
 describe.each(ENGINES)('accounts on %s', (engine) => {
-  let database: ServiceDatabase<typeof schema>;
-  let auth: ReturnType<typeof composeAuth>;
-  const keys = createSigningKeys([generateKeyPairSync('ed25519').privateKey]);
+  let database: AuthFixture['database'];
+  let auth: AuthFixture['auth'];
+  let keys: AuthFixture['keys'];
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine, { service: 'auth', schema, migrationsFolder });
-    auth = composeAuth({
-      db: database.db,
-      keys: await keys,
-      logger: createLogger('auth', 'silent'),
-      google: {},
-      accounts: { maxLoginFailures: 3 },
-    });
+    ({ database, auth, keys } = await openTestAuth(engine, { accounts: { maxLoginFailures: 3 } }));
   });
   afterAll(() => database?.close());
 
@@ -134,8 +113,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   it('issues asymmetric JWTs with kid and sid, and logout revokes the session', async () => {
     const signed = await auth.accounts.login({ username: 'bob', password: 'battery staple', clientIp: '' });
     const header = decodeProtectedHeader(signed.token);
-    expect(header).toMatchObject({ alg: 'EdDSA', kid: (await keys).current.kid });
-    const { payload } = await jwtVerify(signed.token, createLocalJWKSet((await keys).jwks()), {
+    expect(header).toMatchObject({ alg: 'EdDSA', kid: keys.current.kid });
+    const { payload } = await jwtVerify(signed.token, createLocalJWKSet(keys.jwks()), {
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
     });

@@ -1,35 +1,21 @@
 // API keys come with API access: administrators, and users whose plan includes it as billing answers
 // (Enterprise). The real billing service code answers here, over its own database.
-import { generateKeyPairSync } from 'node:crypto';
-import type { ServiceDatabase } from '@pictura/common/database';
-import { createLogger } from '@pictura/common/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
+import { ENGINES } from '../../../test/support/databases.ts';
 import { openTestBilling } from '../../billing/src/billing.fixture.ts';
 import { subscriptions } from '../../billing/src/db/schema.ts';
-import { composeAuth } from './auth.compose.ts';
-import { schema } from './db/schema.ts';
-import { createSigningKeys } from './signing-keys.ts';
+import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
 
 describe.each(ENGINES)('API access from the plan on %s', (engine) => {
-  let database: ServiceDatabase<typeof schema>;
+  let database: AuthFixture['database'];
   let billing: Awaited<ReturnType<typeof openTestBilling>>;
-  let auth: ReturnType<typeof composeAuth>;
+  let auth: AuthFixture['auth'];
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine, {
-      service: 'auth',
-      schema,
-      migrationsFolder: new URL('../migrations', import.meta.url).pathname,
-    });
     billing = await openTestBilling(engine);
-    auth = composeAuth({
-      db: database.db,
-      keys: await createSigningKeys([generateKeyPairSync('ed25519').privateKey]),
-      logger: createLogger('auth', 'silent'),
-      google: {},
+    ({ database, auth } = await openTestAuth(engine, {
       planApiAccess: async (userId) => (await billing.subscriptions.entitlements(userId)).apiAccess,
-    });
+    }));
   });
   afterAll(async () => {
     await database?.close();

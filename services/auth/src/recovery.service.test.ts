@@ -1,53 +1,33 @@
 // Account recovery against real PostgreSQL and a real SMTP server on loopback: the links in the mails are
 // the only way in, they work once, expire, are stored hashed, and the answer never tells who has an account.
-import { createHash, generateKeyPairSync } from 'node:crypto';
-import { AppError } from '@pictura/common/app-error';
-import type { ServiceDatabase } from '@pictura/common/database';
-import { createLogger } from '@pictura/common/logger';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/support/databases.ts';
+import { rejection } from '../../../test/support/app-errors.ts';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../test/support/smtp-server.ts';
-import { composeAuth } from './auth.compose.ts';
-import { passwordResets, schema, users } from './db/schema.ts';
+import { type AuthFixture, composeTestAuth, openTestAuth } from './auth.fixture.ts';
+import { passwordResets, users } from './db/schema.ts';
 import { createMailer, disabledMailer } from './mailer.repository.ts';
-import { createSigningKeys } from './signing-keys.ts';
 
-const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
 const PUBLIC_URL = 'http://pictura.test';
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe('account recovery', () => {
-  let database: ServiceDatabase<typeof schema>;
+  let database: AuthFixture['database'];
   let smtp: TestSmtpServer;
-  let auth: ReturnType<typeof composeAuth>;
+  let auth: AuthFixture['auth'];
   let ip = 0;
   /** A fresh client address per request, so the per-address limit only counts where a test means it to. */
   const nextIp = () => `10.20.${Math.floor(++ip / 250)}.${ip % 250}`;
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres', { service: 'auth', schema, migrationsFolder });
     smtp = await startSmtpServer();
-    const logger = createLogger('auth', 'silent');
-    auth = composeAuth({
-      db: database.db,
-      keys: await createSigningKeys([generateKeyPairSync('ed25519').privateKey]),
-      logger,
-      google: {},
+    ({ database, auth } = await openTestAuth('postgres', {
       accounts: { maxRegistrationsPerIp: 1000 },
       mailer: createMailer({ smtpUrl: smtp.url, from: 'Pictura <no-reply@pictura.test>' }),
       recovery: { publicUrl: PUBLIC_URL },
-    });
+    }));
   });
   afterAll(async () => {
     await auth?.recovery.settled();
@@ -231,13 +211,7 @@ describe('account recovery', () => {
   });
 
   it('says mail is off when no SMTP server is configured', async () => {
-    const offline = composeAuth({
-      db: database.db,
-      keys: await createSigningKeys([generateKeyPairSync('ed25519').privateKey]),
-      logger: createLogger('auth', 'silent'),
-      google: {},
-      mailer: disabledMailer,
-    });
+    const { auth: offline } = await composeTestAuth(database.db, { mailer: disabledMailer });
     expect(offline.recovery.options()).toEqual({ mailEnabled: false });
     const error = await rejection(
       offline.recovery.requestPasswordReset({ login: 'popular', clientIp: nextIp(), locale: 'en' }),

@@ -31,7 +31,7 @@ export interface RecoverySettings {
 }
 
 export const DEFAULT_RECOVERY_SETTINGS: RecoverySettings = {
-  publicUrl: 'http://localhost:3000',
+  publicUrl: 'http://localhost:8080',
   resetTtlMs: 30 * 60_000,
   verificationTtlMs: 24 * 3600_000,
   maxResetRequestsPerIp: 10,

@@ -1,30 +1,14 @@
 // The sign-in throttle's rule (sign-in-throttle.ts) through the accounts service, on real databases; the clock is
 // moved by hand, so the delays are asserted without waiting for them.
-import { generateKeyPairSync } from 'node:crypto';
-import { AppError } from '@pictura/common/app-error';
-import type { ServiceDatabase } from '@pictura/common/database';
-import { createLogger } from '@pictura/common/logger';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
-import { composeAuth } from './auth.compose.ts';
-import { schema } from './db/schema.ts';
+import { rejection } from '../../../test/support/app-errors.ts';
+import { ENGINES } from '../../../test/support/databases.ts';
+import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, delayAfter } from './sign-in-throttle.ts';
-import { createSigningKeys } from './signing-keys.ts';
-
-const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(ENGINES)('sign-in throttle on %s', (engine) => {
-  let database: ServiceDatabase<typeof schema>;
-  let auth: ReturnType<typeof composeAuth>;
+  let database: AuthFixture['database'];
+  let auth: AuthFixture['auth'];
   let now = Date.parse('2026-03-01T10:00:00Z');
   const tick = (ms: number) => {
     now += ms;
@@ -32,13 +16,7 @@ describe.each(ENGINES)('sign-in throttle on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine, { service: 'auth', schema, migrationsFolder });
-    auth = composeAuth({
-      db: database.db,
-      keys: await createSigningKeys([generateKeyPairSync('ed25519').privateKey]),
-      logger: createLogger('auth', 'silent'),
-      google: {},
-    });
+    ({ database, auth } = await openTestAuth(engine));
     await auth.accounts.register({ username: 'owner', password: 'owner password' });
     await auth.accounts.register({ username: 'other', password: 'other password' });
   });

@@ -1,20 +1,16 @@
-import { generateKeyPairSync } from 'node:crypto';
-import type { ServiceDatabase } from '@pictura/common/database';
-import { createLogger } from '@pictura/common/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
+import { ENGINES } from '../../../test/support/databases.ts';
 import type { SignInResult } from './accounts.service.ts';
-import { composeAuth } from './auth.compose.ts';
-import { schema, users } from './db/schema.ts';
-import { createSigningKeys } from './signing-keys.ts';
+import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
+import { users } from './db/schema.ts';
 
 const DAY_MS = 86_400_000;
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
 describe.each(ENGINES)('user statistics on %s', (engine) => {
-  let database: ServiceDatabase<typeof schema>;
-  let auth: ReturnType<typeof composeAuth>;
+  let database: AuthFixture['database'];
+  let auth: AuthFixture['auth'];
   const signIns: Record<string, SignInResult> = {};
 
   const lastSeenOf = async (id: number) =>
@@ -23,17 +19,7 @@ describe.each(ENGINES)('user statistics on %s', (engine) => {
     database.db.update(users).set(changes).where(eq(users.id, id));
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine, {
-      service: 'auth',
-      schema,
-      migrationsFolder: new URL('../migrations', import.meta.url).pathname,
-    });
-    auth = composeAuth({
-      db: database.db,
-      keys: await createSigningKeys([generateKeyPairSync('ed25519').privateKey]),
-      logger: createLogger('auth', 'silent'),
-      google: {},
-    });
+    ({ database, auth } = await openTestAuth(engine));
     for (const name of ['admin', 'fresh', 'veteran', 'dormant']) {
       signIns[name] = await auth.accounts.register({ username: name, password: 'a long enough password' });
     }

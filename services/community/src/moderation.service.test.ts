@@ -1,19 +1,10 @@
-import { AppError } from '@pictura/common/app-error';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
 import { type CommunityFixture, openCommunityFixture } from './community.test-support.ts';
 import { moderationActions, posts } from './db/schema.ts';
 import { lastDays } from './moderation.service.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(ENGINES)('community moderation on %s', (engine) => {
   let f: CommunityFixture;

@@ -40,7 +40,13 @@ import { uploadRoutes } from './routes/upload.routes.ts';
 import { webRoutes } from './routes/web.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { createSecurityCheck } from './security-check.ts';
-import { DOCS_CSP, pagePolicy, presignedImageOrigins, registerSecurityHeaders } from './security-headers.ts';
+import {
+  DOCS_CSP,
+  type PresignedLinkConfig,
+  pagePolicy,
+  presignedImageOrigins,
+  registerSecurityHeaders,
+} from './security-headers.ts';
 import { TEXT_FORMATS } from './text-schemas.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { registerViewer } from './viewer.ts';
@@ -58,17 +64,7 @@ export interface GatewayDeps {
   > &
     Partial<Pick<GatewayConfig, 'OPENAI_MODEL_ALIASES' | 'SECURITY_CHECK_SECRET' | 'FILES_SIGNING_SECRET'>> &
     /** The object store's, for the bucket origin of presigned /files/ links in the pages' CSP. */
-    Partial<
-      Pick<
-        GatewayConfig,
-        | 'FILES_REDIRECT'
-        | 'S3_BUCKET'
-        | 'S3_REGION'
-        | 'S3_ENDPOINT'
-        | 'S3_PUBLIC_ENDPOINT'
-        | 'S3_FORCE_PATH_STYLE'
-      >
-    >;
+    PresignedLinkConfig;
   logger: Logger;
   jobs: JobsClient;
   store: ObjectStore;

@@ -1,27 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayTestDeps } from '../../../test/support/gateway-app.ts';
-import { testRedis } from '../../../test/support/redis.ts';
-import { buildApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayAppForSuite } from '../../../test/support/gateway-app.ts';
 
 // Bad input is refused at the edge with {error, message} and a 4xx; it never reaches the jobs service
 // (whose address here has nothing listening, so a request that got through would answer 503).
 describe('gateway input validation', () => {
-  const env = testRedis();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildApp(gatewayTestDeps(env));
-  });
-  afterAll(async () => {
-    await app.close();
-    await env.cleanup();
-  });
+  const gateway = gatewayAppForSuite();
 
   const generate = (
     payload: unknown,
     headers: Record<string, string> = { 'content-type': 'application/json' },
-  ) => app.inject({ method: 'POST', url: '/api/generate', payload: payload as string, headers });
+  ) => gateway.app.inject({ method: 'POST', url: '/api/generate', payload: payload as string, headers });
 
   it.each([
     ['no prompt', {}],
@@ -81,17 +69,17 @@ describe('gateway input validation', () => {
   });
 
   it('answers JSON 404 for unknown API paths and a missing file', async () => {
-    const api = await app.inject({ method: 'GET', url: '/api/nope' });
+    const api = await gateway.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'not_found', message: 'Not found' });
-    const file = await app.inject({ method: 'GET', url: `/files/${'b'.repeat(64)}.png` });
+    const file = await gateway.app.inject({ method: 'GET', url: `/files/${'b'.repeat(64)}.png` });
     expect(file.statusCode).toBe(404);
-    const traversal = await app.inject({ method: 'GET', url: '/files/..%2F..%2Fpackage.json' });
+    const traversal = await gateway.app.inject({ method: 'GET', url: '/files/..%2F..%2Fpackage.json' });
     expect(traversal.statusCode).toBe(404);
   });
 
   it('publishes the API as an OpenAPI 3 document', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await gateway.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);

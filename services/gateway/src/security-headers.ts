@@ -124,23 +124,24 @@ export function pagePolicy(options: PagePolicyOptions = {}): (html: string) => s
   };
 }
 
+/** The object store's settings that name the bucket origin of presigned /files/ links. */
+export type PresignedLinkConfig = Partial<
+  Pick<
+    GatewayConfig,
+    | 'FILES_REDIRECT'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ENDPOINT'
+    | 'S3_PUBLIC_ENDPOINT'
+    | 'S3_FORCE_PATH_STYLE'
+  >
+>;
+
 /**
  * Where the browser is sent for /files/ bytes when FILES_REDIRECT=presigned: the bucket's origin, as the
  * S3 client addresses it (path style on the endpoint, or the bucket as a subdomain of it, or AWS's).
  */
-export function presignedImageOrigins(
-  config: Partial<
-    Pick<
-      GatewayConfig,
-      | 'FILES_REDIRECT'
-      | 'S3_BUCKET'
-      | 'S3_REGION'
-      | 'S3_ENDPOINT'
-      | 'S3_PUBLIC_ENDPOINT'
-      | 'S3_FORCE_PATH_STYLE'
-    >
-  >,
-): string[] {
+export function presignedImageOrigins(config: PresignedLinkConfig): string[] {
   if (config.FILES_REDIRECT !== 'presigned' || !config.S3_BUCKET) return [];
   const endpoint = new URL(
     config.S3_PUBLIC_ENDPOINT ??

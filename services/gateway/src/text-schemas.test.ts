@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayTestDeps } from '../../../test/support/gateway-app.ts';
-import { testRedis } from '../../../test/support/redis.ts';
-import { buildApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayAppForSuite } from '../../../test/support/gateway-app.ts';
 import { validationError } from './routes/openai-errors.ts';
 import { hasControlCharacters, TEXT_FORMATS } from './text-schemas.ts';
 
@@ -53,18 +50,10 @@ describe('the free-text rule', () => {
 // On the real app: the rule and the integer bounds answer 400 before anything reaches a service (whose address
 // here has nothing listening, so a request that got through would answer 503).
 describe('text and integers at the edge', () => {
-  const env = testRedis();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildApp(gatewayTestDeps(env));
-  });
-  afterAll(async () => {
-    await app.close();
-    await env.cleanup();
-  });
+  const gateway = gatewayAppForSuite();
 
   const generate = (body: unknown) =>
-    app.inject({ method: 'POST', url: '/api/generate', payload: body as object });
+    gateway.app.inject({ method: 'POST', url: '/api/generate', payload: body as object });
 
   it.each([
     ['a NUL in the prompt', { prompt: 'a cat\u0000' }, 'prompt'],
@@ -89,7 +78,10 @@ describe('text and integers at the edge', () => {
   it.each(['1e400', 'Infinity', '-1e400', 'NaN', '1.5', '-0'])(
     'refuses limit=%s in a query as a 400, not a 500',
     async (value) => {
-      const res = await app.inject({ method: 'GET', url: `/api/user/webhooks/deliveries?limit=${value}` });
+      const res = await gateway.app.inject({
+        method: 'GET',
+        url: `/api/user/webhooks/deliveries?limit=${value}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         error: 'invalid_request',
@@ -99,16 +91,16 @@ describe('text and integers at the edge', () => {
   );
 
   it("refuses a badly encoded address with a JSON 400, in OpenAI's shape under /v1", async () => {
-    const api = await app.inject({ method: 'GET', url: '/api/jobs/%E0%A4%A' });
+    const api = await gateway.app.inject({ method: 'GET', url: '/api/jobs/%E0%A4%A' });
     expect(api.statusCode).toBe(400);
     expect(api.json()).toEqual({ error: 'invalid_url', message: 'The address is not validly encoded' });
-    const v1 = await app.inject({ method: 'GET', url: '/v1/models/%E0%A4%A' });
+    const v1 = await gateway.app.inject({ method: 'GET', url: '/v1/models/%E0%A4%A' });
     expect(v1.statusCode).toBe(400);
     expect(v1.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'invalid_url' } });
   });
 
   it('refuses a control character in a path value', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/jobs/abc%00def' });
+    const res = await gateway.app.inject({ method: 'GET', url: '/api/jobs/abc%00def' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'invalid_request',

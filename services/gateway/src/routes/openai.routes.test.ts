@@ -1,22 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
-import { testRedis } from '../../../../test/support/redis.ts';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayAppForSuite } from '../../../../test/support/gateway-app.ts';
 
 // /v1 answers every refusal in OpenAI's error shape, never our {error, message} nor the web page. Built
 // without auth, every caller here is a guest, which /v1 refuses before doing anything.
 describe('the /v1 surface', () => {
-  const env = testRedis();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildApp(gatewayTestDeps(env));
-  });
-  afterAll(async () => {
-    await app.close();
-    await env.cleanup();
-  });
+  const gateway = gatewayAppForSuite();
 
   const openAiError = (body: unknown) =>
     expect(body).toEqual({
@@ -35,7 +23,7 @@ describe('the /v1 surface', () => {
     ['POST', '/v1/images/edits'],
     ['POST', '/v1/images/variations'],
   ] as const)('refuses %s %s without an API key: 401 in OpenAI shape', async (method, url) => {
-    const res = await app.inject({
+    const res = await gateway.app.inject({
       method,
       url,
       payload: method === 'POST' ? { prompt: 'a cat' } : undefined,
@@ -51,7 +39,7 @@ describe('the /v1 surface', () => {
     ['GET', '/v1'],
     ['GET', '/v1/images'],
   ] as const)('answers %s %s with a 404 in OpenAI shape, not the web page', async (method, url) => {
-    const res = await app.inject({ method, url });
+    const res = await gateway.app.inject({ method, url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
     openAiError(res.json());
@@ -64,7 +52,7 @@ describe('the /v1 surface', () => {
     ['POST', '/v1/models/dall-e-3', 'GET'],
     ['PUT', '/v1/images/variations', 'POST'],
   ] as const)('answers %s %s with a 405 naming the method it takes', async (method, url, allowed) => {
-    const res = await app.inject({ method, url });
+    const res = await gateway.app.inject({ method, url });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe(allowed);
     openAiError(res.json());
@@ -72,13 +60,13 @@ describe('the /v1 surface', () => {
   });
 
   it('keeps {error, message} outside /v1', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const res = await gateway.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'not_found', message: 'Not found' });
   });
 
   it('documents each /v1 operation under its OpenAI name', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await gateway.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { operationId?: string }>>;
     };
     expect(doc.paths['/v1/images/generations']?.post?.operationId).toBe('createImage');

@@ -1,21 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
-import { testRedis } from '../../../../test/support/redis.ts';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayAppForSuite } from '../../../../test/support/gateway-app.ts';
 
 // A form the multipart parser cannot read is the client's mistake: 400 in the upload calls' documented shape,
 // never a 500 (issue 17's fuzz found these).
 describe('an unreadable upload form', () => {
-  const env = testRedis();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildApp(gatewayTestDeps(env));
-  });
-  afterAll(async () => {
-    await app.close();
-    await env.cleanup();
-  });
+  const gateway = gatewayAppForSuite();
 
   it.each([
     ['without a boundary', 'multipart/form-data', 'no boundary'],
@@ -26,7 +15,7 @@ describe('an unreadable upload form', () => {
       '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
     ],
   ])('answers 400 to a form %s', async (_, contentType, payload) => {
-    const res = await app.inject({
+    const res = await gateway.app.inject({
       method: 'POST',
       url: '/api/upload/image',
       headers: { 'content-type': contentType },

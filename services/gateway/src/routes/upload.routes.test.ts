@@ -2,12 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileObjectStore, type ObjectStore } from '@pictura/common/object-store';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
-import { testRedis } from '../../../../test/support/redis.ts';
-import { buildApp } from '../app.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayAppForSuite } from '../../../../test/support/gateway-app.ts';
 import { ownObjectKey } from './upscale.routes.ts';
 
 /** A multipart body with one part, built by hand so the test controls every header. */
@@ -20,21 +17,14 @@ function multipart(field: string, filename: string, contentType: string, content
 
 // The jobs service is not running here: these are the refusals the gateway answers alone.
 describe('image upload and upscale refusals', () => {
-  const env = testRedis();
-  let app: FastifyInstance;
   let store: ObjectStore;
-
-  beforeAll(async () => {
+  const gateway = gatewayAppForSuite(() => {
     store = createFileObjectStore(mkdtempSync(join(tmpdir(), 'pictura-upload-')));
-    app = await buildApp(gatewayTestDeps(env, { store }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await env.cleanup();
+    return { store };
   });
 
   const upload = (body: ReturnType<typeof multipart>) =>
-    app.inject({ method: 'POST', url: '/api/upload/image', ...body });
+    gateway.app.inject({ method: 'POST', url: '/api/upload/image', ...body });
 
   it('stores an image without its metadata and links to it', async () => {
     const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#808000' } })
@@ -75,7 +65,7 @@ describe('image upload and upscale refusals', () => {
     const wrongField = await upload(multipart('image', 'a.png', 'image/png', png));
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json()).toEqual({ success: false, error: 'No file provided' });
-    const notMultipart = await app.inject({
+    const notMultipart = await gateway.app.inject({
       method: 'POST',
       url: '/api/upload/image',
       payload: { file: 'x' },
@@ -85,7 +75,7 @@ describe('image upload and upscale refusals', () => {
 
   it('asks for a link when upscale gets none, and cannot load a missing own file', async () => {
     const upscale = (payload: unknown) =>
-      app.inject({ method: 'POST', url: '/api/upload/upscale', payload: payload as object });
+      gateway.app.inject({ method: 'POST', url: '/api/upload/upscale', payload: payload as object });
     const none = await upscale({});
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ success: false, error: 'No image URL provided' });
@@ -98,7 +88,7 @@ describe('image upload and upscale refusals', () => {
   });
 
   it('refuses a link to a loopback address without sending it anywhere', async () => {
-    const res = await app.inject({
+    const res = await gateway.app.inject({
       method: 'POST',
       url: '/api/upload/upscale',
       payload: { image_url: 'http://127.0.0.1:1/a.png' },
@@ -108,7 +98,7 @@ describe('image upload and upscale refusals', () => {
   });
 
   it('documents both calls in the OpenAPI document', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await gateway.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, { post?: { requestBody?: unknown; responses: Record<string, unknown> } }>;
     };
     expect(doc.paths['/api/upload/image']?.post?.responses).toHaveProperty('200');
