@@ -152,6 +152,20 @@ describe('the web app routes', () => {
     }
   });
 
+  it('answers HEAD as GET, without the body: 200 for a page, 404 for no page, each with its page policy', async () => {
+    for (const [url, status] of [
+      ['/en/faq', 200],
+      ['/en/history', 200],
+      ['/en/nope', 404],
+    ] as const) {
+      const [head, got] = [await app.inject({ method: 'HEAD', url }), await get(url)];
+      expect(head.statusCode, url).toBe(status);
+      expect(head.body, url).toBe('');
+      expect(head.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(head.headers['content-security-policy'], url).toBe(got.headers['content-security-policy']);
+    }
+  });
+
   it('checks the post page the web app really has', () => {
     expect(PAGE_PATHS).toContain(POST_PAGE);
   });

@@ -141,10 +141,12 @@ function precompressedFiles(root: string): Set<string> {
 function send(request: FastifyRequest, reply: FastifyReply, page: Prepared, status = 200) {
   reply.status(status).type(page.type).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (page.csp) reply.header('content-security-policy', page.csp);
-  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-    return reply.header('content-encoding', 'gzip').send(page.gzip);
-  }
-  return reply.send(page.body);
+  const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+  if (gzip) reply.header('content-encoding', 'gzip');
+  const body = gzip ? page.gzip : page.body;
+  // HEAD: the headers GET would have, the length included, and no body.
+  if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(body)).send();
+  return reply.send(body);
 }
 
 export interface WebRoutesDeps {
@@ -230,7 +232,9 @@ export async function webRoutes(app: FastifyInstance, deps: WebRoutesDeps): Prom
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path.startsWith('/files/') || request.method !== 'GET') {
+    // HEAD answers as GET does, without the body (link checkers and uptime monitors ask with HEAD).
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (path.startsWith('/api/') || path.startsWith('/files/') || !reading) {
       return sendError(reply, 404, { error: 'not_found', message: 'Not found' });
     }
     // /en and /en/ are the same page, as are /en/faq and /en/faq/.
