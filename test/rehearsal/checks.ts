@@ -18,6 +18,8 @@ interface Answer {
   status: number;
   retryAfter: string | null;
   body: Record<string, unknown>;
+  /** The gateway's x-request-id, to find the request in its log. */
+  requestId?: string;
 }
 
 const PASSWORD = 'rehearsal password';
@@ -56,7 +58,12 @@ async function call(
       string,
       unknown
     >;
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: json };
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: json,
+      requestId: res.headers.get('x-request-id') ?? '',
+    };
   } catch (error) {
     // No answer at all (a reset connection, a timeout) is as bad for a user as a 5xx: count it as 599.
     return { status: 599, retryAfter: null, body: { error: String(error) } };
@@ -168,7 +175,11 @@ export async function authReplicaKilledUnderLoad(topology: Topology): Promise<Ch
       for (const path of ['/api/auth/me', '/api/history', '/api/user/stats']) {
         const answer = await call(topology.url, 'GET', path, token);
         statuses.push(answer.status);
-        if (answer.status >= 500) odd.push(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        if (answer.status >= 500) {
+          odd.push(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+          // Which call failed, and how: the gateway logs a 5xx's cause under the request's id.
+          odd.push(...gatewayLogOf(topology, answer.requestId));
+        }
       }
     }
   });
@@ -190,6 +201,16 @@ export async function authReplicaKilledUnderLoad(topology: Topology): Promise<Ch
     `${statuses.length} requests: ${tally(statuses)}`,
     failures,
   );
+}
+
+/** The gateways' log lines about one request, shortened, for a check's failure report. */
+function gatewayLogOf(topology: Topology, requestId: string | undefined): string[] {
+  if (!requestId) return [];
+  return [...topology.replicas.keys()]
+    .filter((id) => id.startsWith('gateway-'))
+    .flatMap((id) => topology.logs(id).map((line) => `${id}: ${line}`))
+    .filter((line) => line.includes(requestId) && !line.includes('request completed'))
+    .map((line) => line.slice(0, 800));
 }
 
 /** 200 jobs from 20 users while workers are killed mid-job 5 times: every job completes and is recorded once. */
