@@ -391,14 +391,16 @@ export function requestArb(op: Operation, knownIds: string[] = []): fc.Arbitrary
       const parts = [...values, extra].filter((v): v is string => typeof v === 'string');
       return parts.length ? `?${parts.join('&')}` : '';
     });
+  // A multipart operation's valid values go as JSON: the generators build objects, not form parts.
+  const jsonBodyType = op.body?.contentType.startsWith('multipart')
+    ? 'application/json'
+    : op.body?.contentType;
   const body: fc.Arbitrary<{ contentType?: string; body?: string }> = op.body
     ? fc.oneof(
         {
           weight: 3,
           arbitrary: validArb(op.body.schema).map((v) => ({
-            contentType: op.body!.contentType.startsWith('multipart')
-              ? 'application/json'
-              : op.body!.contentType,
+            contentType: jsonBodyType,
             body: toJsonText(v),
           })),
         },
@@ -412,9 +414,7 @@ export function requestArb(op: Operation, knownIds: string[] = []): fc.Arbitrary
         {
           weight: 3,
           arbitrary: validishArb(op.body.schema).map((v) => ({
-            contentType: op.body!.contentType.startsWith('multipart')
-              ? 'application/json'
-              : op.body!.contentType,
+            contentType: jsonBodyType,
             body: toJsonText(v),
           })),
         },
