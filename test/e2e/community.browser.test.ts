@@ -327,6 +327,8 @@ describe('the community gallery in a real browser', () => {
   it('lets the author delete their post after confirming', { timeout: 60_000 }, async () => {
     const page = await visit(`/en/community/post/${forestPostId}`, alice);
     await page.getByRole('heading', { level: 1, name: 'Misty forest' }).waitFor();
+    // Once the session check answers, the author is offered Delete and not Report.
+    await page.getByRole('main').getByRole('button', { name: 'Delete' }).waitFor();
     expect(await page.getByRole('main').getByRole('button', { name: 'Report' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this post?' });

@@ -5,6 +5,7 @@ import {
   compactNumber,
   feedSearch,
   hashTag,
+  postOwnership,
   readFeedParams,
   reportErrorKey,
   similarValues,
@@ -91,5 +92,14 @@ describe('reportErrorKey', () => {
   it('falls back to the report failure text', () => {
     expect(reportErrorKey(new ApiError(500, 'server_error', ''))).toBe('errors.reportFailed');
     expect(reportErrorKey(new TypeError('network'))).toBe('errors.reportFailed');
+  });
+});
+
+describe('postOwnership', () => {
+  it('offers neither Delete nor Report until the session check answers', () => {
+    expect(postOwnership(7, { viewerId: 0, viewerKnown: false })).toBe('unknown');
+    expect(postOwnership(7, { viewerId: 7, viewerKnown: true })).toBe('own');
+    expect(postOwnership(7, { viewerId: 8, viewerKnown: true })).toBe('other');
+    expect(postOwnership(0, { viewerId: 0, viewerKnown: true })).toBe('other'); // a guest
   });
 });

@@ -112,3 +112,13 @@ export function reportErrorKey(error: unknown): string {
   }
   return 'errors.reportFailed';
 }
+
+/** Whose post this is to the viewer: `unknown` while a stored session is still being checked, so an
+ * author is never offered "Report" on their own post (nor anyone "Delete") before the answer comes. */
+export function postOwnership(
+  authorId: number,
+  viewer: { viewerId: number; viewerKnown: boolean },
+): 'own' | 'other' | 'unknown' {
+  if (!viewer.viewerKnown) return 'unknown';
+  return viewer.viewerId !== 0 && viewer.viewerId === authorId ? 'own' : 'other';
+}

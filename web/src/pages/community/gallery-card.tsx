@@ -15,7 +15,7 @@ import {
 } from '../../components/icons.tsx';
 import { type Locale, localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { compactNumber } from './community-model.ts';
+import { compactNumber, postOwnership } from './community-model.ts';
 import { type CardPlacement, displayRatio } from './masonry.ts';
 
 export interface PostActions {
@@ -26,6 +26,8 @@ export interface PostActions {
   /** Posts whose like is on its way (their button ignores clicks until it lands). */
   pendingLikes: ReadonlySet<string>;
   viewerId: number;
+  /** False while a stored session is still being checked: who the viewer is is not yet known. */
+  viewerKnown: boolean;
 }
 
 export function postPath(locale: Locale, id: string): string {
@@ -122,7 +124,7 @@ function ActionsMenu({ post, actions }: { post: Post; actions: PostActions }) {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const own = actions.viewerId !== 0 && actions.viewerId === post.author.id;
+  const ownership = postOwnership(post.author.id, actions);
 
   useEffect(() => {
     if (!open) return;
@@ -168,7 +170,7 @@ function ActionsMenu({ post, actions }: { post: Post; actions: PostActions }) {
             {t('actions.createSimilar')}
           </button>
         </li>
-        {own ? (
+        {ownership === 'own' ? (
           <li>
             <button
               type="button"
@@ -179,14 +181,14 @@ function ActionsMenu({ post, actions }: { post: Post; actions: PostActions }) {
               {t('actions.delete')}
             </button>
           </li>
-        ) : (
+        ) : ownership === 'other' ? (
           <li>
             <button type="button" className="card-menu__item" onClick={run(actions.onReport)}>
               <FlagIcon width={18} height={18} />
               {t('actions.report')}
             </button>
           </li>
-        )}
+        ) : null}
       </ul>
     </div>
   );

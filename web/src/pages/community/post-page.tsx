@@ -27,7 +27,7 @@ import { usePost } from '../../hooks/use-community.ts';
 import { useAllModels } from '../../hooks/use-models.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { compactNumber, formatDate } from './community-model.ts';
+import { compactNumber, formatDate, postOwnership } from './community-model.ts';
 import { AuthorAvatar, FlaggedCover, LikeButton } from './gallery-card.tsx';
 import { usePostInteractions } from './use-post-interactions.tsx';
 import './community.css';
@@ -140,7 +140,7 @@ function PostView({ post }: { post: PostDetail }) {
   const { actions, dialogs } = usePostInteractions({
     onDeleted: () => navigate(localizedPath(locale, '/community'), { replace: true }),
   });
-  const own = actions.viewerId !== 0 && actions.viewerId === post.author.id;
+  const ownership = postOwnership(post.author.id, actions);
   const hidden = post.image.flagged && !revealed;
 
   const copyPrompt = async () => {
@@ -263,7 +263,7 @@ function PostView({ post }: { post: PostDetail }) {
                 size="large"
               />
             )}
-            {own ? (
+            {ownership === 'own' ? (
               <button
                 type="button"
                 className="button post-detail__secondary"
@@ -272,7 +272,7 @@ function PostView({ post }: { post: PostDetail }) {
                 <TrashIcon />
                 {t('actions.delete')}
               </button>
-            ) : (
+            ) : ownership === 'other' ? (
               <button
                 type="button"
                 className="button post-detail__secondary"
@@ -281,7 +281,7 @@ function PostView({ post }: { post: PostDetail }) {
                 <FlagIcon />
                 {t('actions.report')}
               </button>
-            )}
+            ) : null}
           </div>
 
           <section className="post-detail__section" aria-labelledby={ids.prompt}>

@@ -48,7 +48,7 @@ export function usePostInteractions({ onDeleted }: { onDeleted?: (post: Post) =>
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { user } = useAuth();
+  const { user, checking } = useAuth();
   const viewerId = user?.id ?? 0;
   const signedIn = useSignedInAction();
   const like = useLikePost();
@@ -129,8 +129,9 @@ export function usePostInteractions({ onDeleted }: { onDeleted?: (post: Post) =>
       onCreateSimilar: (post) => void onCreateSimilar(post),
       pendingLikes,
       viewerId,
+      viewerKnown: !checking,
     }),
-    [onLike, onReport, onDelete, onCreateSimilar, pendingLikes, viewerId],
+    [onLike, onReport, onDelete, onCreateSimilar, pendingLikes, viewerId, checking],
   );
 
   const dialogs = (
