@@ -38,7 +38,7 @@ COPY web/package.json web/
 
 # The whole dev toolchain, for the two build stages; nothing of it reaches a runtime image. The build stages
 # run on the build machine's own platform: what they make (JavaScript, the static web app) is the same for
-# every platform, and a multi-platform build would otherwise emulate Chromium for each.
+# every platform, and a multi-platform build would otherwise emulate the toolchain for each.
 FROM --platform=$BUILDPLATFORM ${NODE_IMAGE} AS dev-deps
 WORKDIR /app
 COPY --from=manifests /app/ ./
@@ -52,11 +52,8 @@ RUN node scripts/build-services.mjs
 
 # ---- the web app (needs the dev toolchain; only its dist/ leaves this stage) -----------------------------
 FROM dev-deps AS web-build
-# Chromium pre-renders the marketing pages for every locale at build time (crawlers and first paint need no
-# JavaScript); PRERENDER=required fails the build instead of shipping a plain single-page app.
-RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
-  && rm -rf /var/lib/apt/lists/*
-ENV PRERENDER=required
+# The build pre-renders the marketing pages of every locale with React in Node (web/scripts/prerender.ts):
+# crawlers and the first paint need no JavaScript, and the build needs no browser.
 COPY tsconfig.base.json tsconfig.json ./
 COPY services/common/src/generation-options.ts services/common/src/locales.ts services/common/src/
 COPY web/ web/

@@ -55,6 +55,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks and style sheets each page needs, for the pre-renderer
+    // (scripts/prerender.ts, which removes the file once read).
+    manifest: true,
     // Messages are fetched per locale and namespace: never inline them into the script as data URLs.
     assetsInlineLimit: (filePath) => (filePath.endsWith('.json') ? false : undefined),
     rolldownOptions: {

@@ -1,8 +1,10 @@
 // What a crawler and a link preview see: every marketing page of every locale as complete HTML without
 // JavaScript (title, description, social cards, structured data, canonical and alternate links under the
-// site's own address), the sitemap and robots.txt; and, with JavaScript, a head that follows the route.
+// site's own address), the sitemap and robots.txt; and, with JavaScript, a head that follows the route. The
+// pages are rendered by React in Node at build time (test/build/prerender.test.ts runs that step alone); the
+// language links and the cookie banner's buttons work before the app's script has run.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Locale, SUPPORTED_LOCALES } from '../../web/src/i18n/locale.ts';
 import {
@@ -11,7 +13,7 @@ import {
   type SeoRoute,
   type SeoTexts,
 } from '../../web/src/seo/route-head.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const texts = (locale: Locale): SeoTexts =>
@@ -219,6 +221,49 @@ describe('search and sharing', () => {
     const payment = await headFacts(page);
     expect(payment.canonical).toEqual([]);
     expect(payment.alternates).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a language or cookie choice made before the app has started', { timeout: 90_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The app's scripts are held back until released: what shows is the pre-rendered page alone.
+    const held: Route[] = [];
+    let holding = true;
+    await context.route('**/assets/*.js', (route) => {
+      if (holding) held.push(route);
+      else void route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/en/faq`);
+    const banner = page.locator('.cookie-banner');
+    await banner.waitFor();
+    const started = () => page.evaluate('window.__picturaReady === true');
+    expect(await started()).toBe(false);
+
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'hidden' });
+    expect(await page.evaluate("localStorage.getItem('cookieConsent')")).toBe('accepted');
+
+    // The language switcher's links lead to the page in the other language, no script needed.
+    await page.locator('header .language-switcher summary').click();
+    await page.getByRole('banner').getByRole('link', { name: 'العربية' }).click();
+    await page.waitForURL(`${stack.url}/ar/faq`);
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    await page.getByRole('heading', { level: 1, name: 'الأسئلة الشائعة' }).waitFor();
+    expect(await page.locator('.cookie-banner').isVisible()).toBe(false);
+    expect(await started()).toBe(false);
+    expect(held.length).toBeGreaterThan(0);
+
+    // The app starts: both choices hold.
+    holding = false;
+    for (const route of held.splice(0)) await route.continue().catch(() => {});
+    await waitInPage(page, 'window.__picturaReady === true');
+    await waitInPage(page, "localStorage.getItem('userLocale') === 'ar'");
+    expect(page.url()).toBe(`${stack.url}/ar/faq`);
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.locator('.cookie-banner').count()).toBe(0);
+    expect(await page.evaluate("localStorage.getItem('cookieConsent')")).toBe('accepted');
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 // Runs after `vite build` (web/package.json "build"): the offline worker, sitemap.xml and robots.txt, the
 // pre-rendered pages, and the manifest through which the gateway serves them under its own origin.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '../src/i18n/locale.ts';
@@ -8,7 +8,7 @@ import { PAGE_PARAMS, PAGE_PATHS } from '../src/page-paths.ts';
 import type { SeoTexts } from '../src/seo/route-head.ts';
 import { buildServiceWorker } from './build-service-worker.ts';
 import { precompress } from './precompress.ts';
-import { CHROMIUM_PATH, type PrerenderedPage, prerender } from './prerender.ts';
+import { prerender } from './prerender.ts';
 import { BUILD_ORIGIN } from './site-origin.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -24,21 +24,18 @@ writeFileSync(
   robotsTxt(readFileSync(join(webDir, 'public/robots.txt'), 'utf8'), BUILD_ORIGIN),
 );
 
-// Without Chromium (a minimal build image) the site still works as a single-page app whose head tags are
-// set in the browser; PRERENDER=required turns that into an error.
-let pages: PrerenderedPage[] = [];
-if (existsSync(CHROMIUM_PATH) || process.env.PRERENDER === 'required') {
-  const renderStarted = performance.now();
-  pages = await prerender({
-    distDir,
-    origin: BUILD_ORIGIN,
-    loadTexts: (locale: Locale) =>
-      JSON.parse(readFileSync(join(webDir, `src/seo/texts/${locale}.json`), 'utf8')) as SeoTexts,
-  });
-  console.log(`pre-rendered ${pages.length} pages in ${seconds(renderStarted)}`);
-} else {
-  console.warn(`pre-rendering skipped: no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`);
-}
+// Rendered by React in Node: every machine that builds writes the same pages, no browser needed.
+const renderStarted = performance.now();
+const pages = await prerender({
+  webDir,
+  distDir,
+  origin: BUILD_ORIGIN,
+  loadTexts: (locale: Locale) =>
+    JSON.parse(readFileSync(join(webDir, `src/seo/texts/${locale}.json`), 'utf8')) as SeoTexts,
+});
+console.log(`pre-rendered ${pages.length} pages in ${seconds(renderStarted)}`);
+// The client build's manifest served its purpose; it is not for the site's visitors.
+rmSync(join(distDir, '.vite'), { recursive: true, force: true });
 
 const files: Record<string, string> = { '/sitemap.xml': 'sitemap.xml', '/robots.txt': 'robots.txt' };
 for (const page of pages) files[page.urlPath] = page.file;

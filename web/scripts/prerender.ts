@@ -1,14 +1,14 @@
-// Pre-renders the public marketing routes of every locale to static HTML (dist/<locale>/<route>/index.html):
-// the built app runs in headless Chromium against a loopback static server, its rendered page is saved
-// with the route's head tags, so crawlers and the first paint need no JavaScript. The app then renders
-// over the same markup when its script runs.
-import { once } from 'node:events';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
-import { dirname, extname, join, normalize, sep } from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { type Locale, SUPPORTED_LOCALES } from '../src/i18n/locale.ts';
+// Pre-renders the public marketing routes of every locale to static HTML (dist/<locale>/<route>/index.html)
+// with React itself, in Node: src/prerender-entry.tsx is bundled for Node (a Vite SSR build), renders each
+// page with react-dom/static, and the markup goes into the built index.html with the route's head tags, its
+// style sheets written in and its chunks preloaded. Crawlers and the first paint need no JavaScript, and the
+// build needs no browser. The app then renders over the same markup when its script runs.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type UserConfig } from 'vite';
+import { type Locale, SUPPORTED_LOCALES, textDirection } from '../src/i18n/locale.ts';
+import { PAGE_PATHS } from '../src/page-paths.ts';
 import {
   MANAGED_ATTRIBUTE,
   PRERENDERED_ROUTES,
@@ -18,28 +18,7 @@ import {
   type SeoRoute,
   type SeoTexts,
 } from '../src/seo/route-head.ts';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Locales rendered side by side, one tab each. */
-const TABS_AT_ONCE = 3;
-/** Quiet time after the last DOM change before the page counts as rendered. */
-const SETTLE_MS = 150;
-const RENDER_TIMEOUT_MS = 20_000;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-};
+import viteConfig from '../vite.config.ts';
 
 export interface PrerenderedPage {
   /** The URL path it answers, e.g. /ja/faq or /ja/ */
@@ -48,81 +27,22 @@ export interface PrerenderedPage {
   file: string;
 }
 
-/**
- * Serves dist on 127.0.0.1 with the SPA template for every page path. API calls never answer: the pages
- * are captured in the state a visitor sees before any data arrives, never an error state.
- */
-async function startStaticServer(
-  distDir: string,
-  template: string,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (path.startsWith('/api/')) return; // left pending until the server closes
-    const file = normalize(join(distDir, path));
-    if (file.startsWith(distDir + sep) && extname(file) && existsSync(file) && statSync(file).isFile()) {
-      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
-      response.end(readFileSync(file));
-      return;
-    }
-    if (extname(path)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': CONTENT_TYPES['.html']! }).end(template);
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('static server has no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-      await once(server, 'close');
-    },
-  };
+/** One chunk of the client build's manifest (dist/.vite/manifest.json, `build.manifest` in vite.config.ts). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
 }
+type Manifest = Record<string, ManifestChunk>;
 
-/**
- * In the page: waits for content in <main> that differs from `previous` and then stays unchanged for
- * `settleMs`, and returns the document's HTML without the head tags the build writes itself. Works on a
- * copy, so the live page (reused for the locale's next route) is untouched.
- */
-const CAPTURE_SCRIPT = `(async ({ previous, stalePreloads, settleMs, timeoutMs, managed }) => {
-  const deadline = Date.now() + timeoutMs;
-  const content = () => document.querySelector('#root main')?.innerHTML ?? '';
-  while (!document.querySelector('#root main')?.textContent?.trim() || content() === previous) {
-    if (Date.now() > deadline) throw new Error('the page rendered no new content in <main>');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  let last = Date.now();
-  const observer = new MutationObserver(() => { last = Date.now(); });
-  observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
-  while (Date.now() - last < settleMs && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  await document.fonts.ready;
-  observer.disconnect();
-  const copy = document.documentElement.cloneNode(true);
-  for (const element of copy.querySelectorAll('head title, head [' + managed + '], [data-prerender-skip]')) element.remove();
-  // Chunks preloaded for routes rendered earlier in this tab are not this page's.
-  for (const link of copy.querySelectorAll('link[rel="modulepreload"]')) {
-    if (stalePreloads.includes(link.href)) link.remove();
-  }
-  // The visitor's own theme is applied before the first paint by index.html's inline script.
-  copy.removeAttribute('data-theme');
-  copy.style.removeProperty('color-scheme');
-  if (!copy.getAttribute('style')) copy.removeAttribute('style');
-  const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.href);
-  return { html: '<!doctype html>\\n' + copy.outerHTML, main: content(), preloads };
-})`;
+export const CLIENT_MANIFEST = '.vite/manifest.json';
+const ENTRY = 'src/prerender-entry.tsx';
+/** The module ids (relative to web/) each bundled module reports when it is evaluated. */
+const MODULES_GLOBAL = '__prerenderModules';
+
+type Renderer = { renderPage(pathname: string, locale: Locale): Promise<string> };
 
 function outputFile(locale: Locale, route: SeoRoute): PrerenderedPage {
   const path = SEO_ROUTES[route];
@@ -130,6 +50,70 @@ function outputFile(locale: Locale, route: SeoRoute): PrerenderedPage {
   const file = route === 'home' ? `${locale}/index.html` : `${locale}${path}/index.html`;
   return { urlPath, file };
 }
+
+/**
+ * Every module of the app reports itself when it is evaluated. The bundle is one file (dynamic imports
+ * inlined, evaluated when first imported), loaded afresh for each route, so what a route reports is exactly
+ * the code its page runs: the client build's manifest names that code's chunks and style sheets.
+ */
+function reportModules(webDir: string): Plugin {
+  const source = `${join(webDir, 'src')}/`;
+  return {
+    name: 'pictura:prerender-report-modules',
+    transform(code, id) {
+      if (!id.startsWith(source) || !/\.[cm]?[jt]sx?$/.test(id)) return null;
+      const name = JSON.stringify(relative(webDir, id));
+      return { code: `globalThis.${MODULES_GLOBAL}?.add(${name});\n${code}`, map: null };
+    },
+  };
+}
+
+/** Bundles the render entry for Node; returns the bundle's path. */
+async function buildRenderer(webDir: string): Promise<string> {
+  // Inside web/, so that Node finds the packages the bundle leaves external; one folder per process, so
+  // that two builds (a test's and `npm start`'s) never share it.
+  const outDir = join(webDir, `.cache/prerender-${process.pid}`);
+  const config = viteConfig as UserConfig;
+  await build({
+    configFile: false,
+    root: webDir,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [...(config.plugins ?? []), reportModules(webDir)],
+    define: config.define,
+    resolve: config.resolve,
+    build: {
+      ssr: ENTRY,
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+      sourcemap: false,
+      rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'prerender-entry.js' } },
+    },
+  });
+  return join(outDir, 'prerender-entry.js');
+}
+
+/** The JavaScript chunks and style sheets of some manifest entries, with everything they import. */
+function chunkFiles(manifest: Manifest, keys: Iterable<string>): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    js.add(`/${chunk.file}`);
+    for (const sheet of chunk.css ?? []) css.add(`/${sheet}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return { js, css };
+}
+
+/** A locale's own modules (its long texts), of which a page needs only its locale's. */
+const LOCALE_MODULE = /^src\/content\/texts\/([^/]+)\.ts$/;
 
 /**
  * Style sheets written into the page, so the first paint waits for no request. The link stays, disabled:
@@ -180,138 +164,111 @@ export function startAppAfterFirstPaint(html: string): string {
     .map((line) => line.trim())
     .join(' ');
   return page.replace(
-    /<script type="module" crossorigin="" src="(\/assets\/[^"]+\.js)"><\/script>/,
+    /<script type="module" crossorigin(?:="")? src="(\/assets\/[^"]+\.js)"><\/script>/,
     (_tag, src: string) => `<script type="module">${start.replace('SRC', JSON.stringify(src))}</script>`,
   );
 }
 
-/** A path no route matches: what it renders is the app's not-found page, never written out. */
-const PROBE_PATH = '__prerender-probe__';
-
 /**
- * One locale in one tab: client-side navigations (the app's router follows popstate) after one full
- * load, several times faster than loading every page afresh. A route the app does not have yet renders
- * the not-found page and is skipped. Style sheets of routes rendered earlier in the tab stay linked, as
- * they would in a visitor's session.
+ * One page: the built index.html with the locale's lang and dir, the route's head in place of the
+ * template's title and description, the page's own style sheets (written in) and chunks (preloaded when the
+ * app starts), and the rendered markup in #root.
  */
-async function renderLocale(
-  context: BrowserContext,
-  baseUrl: string,
-  distDir: string,
-  template: string,
-  locale: Locale,
-  write: (page: PrerenderedPage, html: string) => void,
-  headFor: (page: PrerenderedPage) => string,
-): Promise<void> {
-  const tab = await context.newPage();
-  const errors: string[] = [];
-  tab.on('pageerror', (error) => errors.push(error.message));
-  const capture = async (previous: string, stalePreloads: string[]) => {
-    const captured = (await tab.evaluate(
-      `${CAPTURE_SCRIPT}(${JSON.stringify({ previous, stalePreloads, settleMs: SETTLE_MS, timeoutMs: RENDER_TIMEOUT_MS, managed: MANAGED_ATTRIBUTE })})`,
-    )) as { html: string; main: string; preloads: string[] };
-    if (errors.length > 0) throw new Error(errors.join('\n'));
-    return captured;
-  };
-  try {
-    await tab.goto(`${baseUrl}/${locale}/${PROBE_PATH}`, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
-    const probe = await capture('', []);
-    const notFound = probe.main;
-    // The template's own preloads belong to every page; the ones added later only to their route.
-    const templatePreloads = new Set(
-      [...template.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
-        (m) => `${baseUrl}${m[1]}`,
-      ),
-    );
-    let loaded: string[] = [];
-    // Content only counts as the next route's once it differs from what was shown before; after the
-    // not-found page that is unknowable for a missing route, so the next route is a full load.
-    let previous = notFound;
-    for (const route of PRERENDERED_ROUTES) {
-      const page = outputFile(locale, route);
-      try {
-        let stale = loaded.filter((href) => !templatePreloads.has(href));
-        if (previous === notFound) {
-          await tab.goto(`${baseUrl}${page.urlPath}`, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
-          previous = '';
-          stale = [];
-        } else {
-          await tab.evaluate(`history.pushState(null, '', ${JSON.stringify(page.urlPath)});
-            dispatchEvent(new PopStateEvent('popstate', { state: null }));
-            scrollTo(0, 0);`);
-        }
-        const captured = await capture(previous, stale);
-        previous = captured.main;
-        loaded = captured.preloads;
-        if (captured.main === notFound) {
-          console.warn(`pre-rendering: ${page.urlPath} shows the not-found page, skipped`);
-          continue;
-        }
-        if (!captured.html.includes('</head>')) throw new Error('no </head> in the rendered page');
-        // Chunks the app linked at run time carry the build server's address; the site serves them from /.
-        const html = startAppAfterFirstPaint(
-          inlineStyleSheets(captured.html.replaceAll(`${baseUrl}/`, '/'), distDir),
-        ).replace('</head>', `  ${headFor(page)}\n  </head>`);
-        write(page, html);
-      } catch (error) {
-        throw new Error(
-          `pre-rendering ${page.urlPath} failed: ${error instanceof Error ? error.message : error}`,
-        );
-      }
-    }
-  } finally {
-    await tab.close();
-  }
+export function pageHtml(input: {
+  template: string;
+  distDir: string;
+  locale: Locale;
+  markup: string;
+  head: string;
+  styleSheets: Iterable<string>;
+  preloads: Iterable<string>;
+}): string {
+  const { template, locale } = input;
+  // Resources React hoists (an image the page shows at once, preloaded) lead its markup: they belong in
+  // the head, where the browser finds them before the body.
+  const hoisted = /^(?:<link\b[^>]*>)*/.exec(input.markup)![0];
+  const markup = input.markup.slice(hoisted.length);
+  const links = [
+    ...[...input.preloads].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...[...input.styleSheets].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ];
+  let html = template
+    .replace(/<html\b[^>]*>/, `<html lang="${locale}" dir="${textDirection(locale)}">`)
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(new RegExp(`\\s*<meta\\b[^>]*\\b${MANAGED_ATTRIBUTE}=""[^>]*>`, 'g'), '')
+    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  if (!html.includes('<div id="root"></div>')) throw new Error('no empty <div id="root"> in index.html');
+  html = startAppAfterFirstPaint(inlineStyleSheets(html, input.distDir));
+  // Replacer functions: `$` in the markup or the head is text, not a replacement pattern.
+  return html
+    .replace('</head>', () => `  ${[hoisted, input.head].filter(Boolean).join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }
 
 export async function prerender(options: {
+  webDir: string;
   distDir: string;
   origin: string;
   loadTexts: (locale: Locale) => SeoTexts;
+  /** The locales to render (all by default). */
+  locales?: readonly Locale[];
 }): Promise<PrerenderedPage[]> {
-  const { distDir, origin } = options;
+  const { webDir, distDir, origin } = options;
+  const locales = options.locales ?? SUPPORTED_LOCALES;
   const template = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const server = await startStaticServer(distDir, template);
-  let browser: Browser | undefined;
+  const manifest = JSON.parse(readFileSync(join(distDir, CLIENT_MANIFEST), 'utf8')) as Manifest;
+  const startup = chunkFiles(
+    manifest,
+    Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
+  );
+  const bundle = await buildRenderer(webDir);
+  const reported = globalThis as { [MODULES_GLOBAL]?: Set<string> };
+  const written: PrerenderedPage[] = [];
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    // A first visit: no stored choices, dark scheme, no offline worker (it would cache the build server).
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      colorScheme: 'dark',
-      reducedMotion: 'reduce',
-      serviceWorkers: 'block',
-    });
-    const locales = [...SUPPORTED_LOCALES];
-    const written: PrerenderedPage[] = [];
-    const write = (page: PrerenderedPage, html: string) => {
-      const target = join(distDir, page.file);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, html);
-      written.push(page);
-    };
-    const lane = async () => {
-      for (let locale = locales.shift(); locale; locale = locales.shift()) {
-        const texts = options.loadTexts(locale);
-        await renderLocale(context, server.url, distDir, template, locale, write, (page) =>
-          renderHeadHtml(routeHead({ pathname: page.urlPath, locale, origin, texts })),
-        );
+    for (const route of PRERENDERED_ROUTES) {
+      if (!PAGE_PATHS.includes(SEO_ROUTES[route].slice(1) as (typeof PAGE_PATHS)[number])) {
+        console.warn(`pre-rendering: the app has no page ${SEO_ROUTES[route]}, skipped`);
+        continue;
       }
-    };
-    await Promise.all(Array.from({ length: TABS_AT_ONCE }, lane));
-    return written.sort((a, b) => a.urlPath.localeCompare(b.urlPath));
+      // A fresh copy of the bundle per route: the modules it reports are this route's alone.
+      const modules = new Set<string>();
+      reported[MODULES_GLOBAL] = modules;
+      const renderer = (await import(`${pathToFileURL(bundle).href}?route=${route}`)) as Renderer;
+      for (const locale of locales) {
+        const page = outputFile(locale, route);
+        try {
+          const markup = await renderer.renderPage(page.urlPath, locale);
+          const used = [...modules].filter((id) => {
+            const own = LOCALE_MODULE.exec(id)?.[1];
+            return own === undefined || own === locale;
+          });
+          const dynamic = used.filter((id) => manifest[id]?.isDynamicEntry);
+          const { js, css } = chunkFiles(manifest, dynamic);
+          const html = pageHtml({
+            template,
+            distDir,
+            locale,
+            markup,
+            head: renderHeadHtml(
+              routeHead({ pathname: page.urlPath, locale, origin, texts: options.loadTexts(locale) }),
+            ),
+            styleSheets: [...css].filter((href) => !startup.css.has(href)),
+            preloads: [...js].filter((href) => !startup.js.has(href)),
+          });
+          const target = join(distDir, page.file);
+          mkdirSync(dirname(target), { recursive: true });
+          writeFileSync(target, html);
+          written.push(page);
+        } catch (error) {
+          throw new Error(
+            `pre-rendering ${page.urlPath} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+          );
+        }
+      }
+    }
   } finally {
-    await browser?.close();
-    await server.close();
+    delete reported[MODULES_GLOBAL];
+    rmSync(dirname(bundle), { recursive: true, force: true });
   }
+  return written.sort((a, b) => a.urlPath.localeCompare(b.urlPath));
 }

@@ -4,7 +4,11 @@ import { Link } from 'react-router-dom';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 
-/** Spec 3: local storage `cookieConsent` = accepted | declined; the banner shows until one is stored. */
+/**
+ * Spec 3: local storage `cookieConsent` = accepted | declined; the banner shows until one is stored. On a
+ * pre-rendered page a choice made before the app has started is stored by index.html's inline script (it
+ * listens for clicks on `data-cookie-choice`) and read here when the app starts.
+ */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
 export type CookieConsent = 'accepted' | 'declined';
 
@@ -36,12 +40,18 @@ export function CookieBanner() {
         {t('cookies.bannerText')} <Link to={localizedPath(locale, '/privacy')}>{t('cookies.learnMore')}</Link>
       </p>
       <div className="cookie-banner__actions">
-        <button type="button" className="button button--small" onClick={() => choose('declined')}>
+        <button
+          type="button"
+          className="button button--small"
+          data-cookie-choice="declined"
+          onClick={() => choose('declined')}
+        >
           {t('cookies.decline')}
         </button>
         <button
           type="button"
           className="button button--primary button--small"
+          data-cookie-choice="accepted"
           onClick={() => choose('accepted')}
         >
           {t('cookies.accept')}

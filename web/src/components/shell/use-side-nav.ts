@@ -20,7 +20,8 @@ function readStored(): string | null {
 
 export function useSideNav(): { collapsed: boolean; toggle: () => void; collapse: () => void } {
   const [collapsed, setCollapsed] = useState(() =>
-    initialCollapsed(window.matchMedia(NARROW_QUERY).matches, readStored()),
+    // No window when the page is pre-rendered at build time: a wide screen, nothing stored.
+    initialCollapsed(typeof window !== 'undefined' && window.matchMedia(NARROW_QUERY).matches, readStored()),
   );
   const toggle = useCallback(() => {
     setCollapsed((current) => {
