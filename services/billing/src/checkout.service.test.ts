@@ -96,6 +96,32 @@ describe.each(ENGINES)('checkouts on %s', (engine) => {
     }
   });
 
+  it('returns to the origin the gateway vouched for, and keeps the success page on it', async () => {
+    const lan = 'http://192.168.1.20:8080';
+    const { checkoutId, checkoutUrl } = await billing.checkout.create(
+      request({ userId: 33, requestId: 'lan', returnOrigin: lan }),
+    );
+    expect(checkoutUrl).toBe(`${lan}/payments/test-checkout/${checkoutId}`);
+    expect((await billing.checkout.testCheckoutPage(checkoutId)).cancelUrl).toBe('/fr/payment/cancel');
+    const back = new URL(await billing.checkout.completeTest(checkoutId));
+    expect(`${back.origin}${back.pathname}`).toBe(`${lan}/fr/payment/success`);
+    // A success page on another origin than the checkout's is still an open redirect.
+    await expect(
+      billing.checkout.create(
+        request({
+          requestId: 'lan-bad',
+          returnOrigin: lan,
+          successUrl: `${TEST_PUBLIC_URL}/en/payment/success`,
+        }),
+      ),
+    ).rejects.toMatchObject({ reason: 'invalid_success_url' });
+    for (const returnOrigin of ['javascript:alert(1)', 'http://lan.example/path', 'not a url']) {
+      await expect(
+        billing.checkout.create(request({ requestId: 'lan-origin', returnOrigin })),
+      ).rejects.toMatchObject({ code: 'invalid_argument', reason: 'invalid_return_origin' });
+    }
+  });
+
   it('signs the return parameters and refuses tampered or missing ones', async () => {
     const { checkoutId } = await billing.checkout.create(request({ userId: 32, requestId: 'sign' }));
     const back = new URL(await billing.checkout.completeTest(checkoutId));

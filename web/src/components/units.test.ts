@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatRate } from './units.ts';
+import { formatBytes, formatDuration, formatRate, numberFormat } from './units.ts';
 
 describe('sizes', () => {
   it('reads in the largest whole unit with one decimal', () => {
@@ -43,5 +43,16 @@ describe('durations', () => {
   it('rounds to minutes past an hour', () => {
     expect(formatDuration(3900, 'en')).toBe('1 hr 5 min');
     expect(formatDuration(7200, 'en')).toBe('2 hr');
+  });
+});
+
+describe('number formats', () => {
+  it('makes one formatter per language and options, and reuses it', () => {
+    const price = numberFormat('en', { style: 'currency', currency: 'USD' });
+    expect(numberFormat('en', { style: 'currency', currency: 'USD' })).toBe(price);
+    expect(numberFormat('de', { style: 'currency', currency: 'USD' })).not.toBe(price);
+    expect(numberFormat('en', { style: 'currency', currency: 'EUR' })).not.toBe(price);
+    expect(price.format(12)).toBe('$12.00');
+    expect(numberFormat('de', { style: 'currency', currency: 'USD' }).format(12)).toBe('12,00\u00a0$');
   });
 });

@@ -1,5 +1,33 @@
 // Sizes, rates and durations in the reader's language, for downloads, model sizes and time estimates.
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One Intl.NumberFormat per language and options, made on first use: making one costs far more than
+ * formatting with it (a few milliseconds on a phone), and a page formats the same kinds of number many
+ * times per render.
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Makes a number format ahead, in a task of its own once the current one ends: a page's first number
+ * format loads the number data (tens of milliseconds on a phone), which would otherwise land inside the
+ * render that first shows a number and keep the page from answering taps meanwhile. Returns the cancel
+ * (an effect's clean-up).
+ */
+export function prepareNumberFormat(locale: string, options: Intl.NumberFormatOptions = {}): () => void {
+  const timer = setTimeout(() => numberFormat(locale, options));
+  return () => clearTimeout(timer);
+}
+
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** Scales bytes to the largest unit under 1024 of it: 2_500_000 → { value: 2.38…, unit: 'megabyte' }. */
@@ -15,7 +43,7 @@ function scaleBytes(bytes: number): { value: number; unit: (typeof BYTE_UNITS)[n
 
 function formatScaled(bytes: number, locale: string, suffix: '' | '-per-second'): string {
   const { value, unit, index } = scaleBytes(bytes);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: `${unit}${suffix}`,
     unitDisplay: 'short',
@@ -34,7 +62,7 @@ export function formatRate(bytesPerSecond: number, locale: string): string {
 }
 
 function unitText(value: number, unit: 'hour' | 'minute' | 'second' | 'millisecond', locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
 }
 
 /**

@@ -3,9 +3,10 @@
 // Each route validates, then makes one call to billing, which checks the caller again.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Payment, Subscription, SupportRequest } from '@pictura/common/gen/billing/v1/billing_pb';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AreaRouteOptions } from '../app.ts';
+import { allowedOrigins, returnOriginOf } from '../return-origin.ts';
 import { errorResponses as errors, requireAdmin, requireSignIn } from '../route-guards.ts';
 import { SingleLineText } from '../text-schemas.ts';
 import { registerTestCheckoutPages } from './payments.pages.ts';
@@ -23,6 +24,7 @@ import {
   SubscriptionParams,
   SupportRequestBody,
   SupportRequestInput,
+  SupportRequestsQuery,
   UpgradeBody,
   VerifyBody,
   WebhookBody,
@@ -58,7 +60,7 @@ const toPaymentBody = (p: Payment) => ({
   provider: p.provider,
 });
 
-const toSupportBody = (r: SupportRequest) => ({
+export const toSupportBody = (r: SupportRequest) => ({
   id: r.id,
   kind: r.kind,
   user_id: r.userId || null,
@@ -68,11 +70,22 @@ const toSupportBody = (r: SupportRequest) => ({
   message: r.message,
   plan: r.plan,
   created_at: r.createdAt,
+  status: r.status === 'answered' ? ('answered' as const) : ('new' as const),
+  answered_at: r.answeredAt || null,
 });
 
-export async function paymentsRoutes(app: FastifyInstance, { services }: AreaRouteOptions): Promise<void> {
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  { services, deps }: AreaRouteOptions,
+): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { billing } = services;
+  // A checkout returns to the allowed origin the user started from (its Origin header), else PUBLIC_URL's.
+  const origins = allowedOrigins({
+    PUBLIC_URL: deps.config.PUBLIC_URL,
+    ALLOWED_ORIGINS: deps.config.ALLOWED_ORIGINS ?? [],
+  });
+  const returnOrigin = (request: FastifyRequest) => returnOriginOf(request.headers, origins);
 
   api.get(
     '/api/plans',
@@ -127,6 +140,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: AreaRou
           billingPeriod: body.billing_period ?? '',
           successUrl: body.success_url,
           requestId: body.request_id ?? '',
+          returnOrigin: returnOrigin(request),
           testMode: body.test_mode ?? false,
           noAuth: body.no_auth ?? false,
         },
@@ -156,6 +170,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: AreaRou
           billingPeriod: body.meta_data?.billing ?? '',
           successUrl: body.success_url ?? '/en/payment/success',
           requestId: body.request_id ?? '',
+          returnOrigin: returnOrigin(request),
           testMode: body.test_mode ?? false,
           noAuth: false,
           expectedAmountCents: body.amount,
@@ -380,7 +395,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: AreaRou
         operationId: 'listSupportRequests',
         summary: 'Sales and support requests: paid plans first, then newest',
         tags: ['admin'],
-        querystring: PageQuery,
+        querystring: SupportRequestsQuery,
         response: { 200: Page(SupportRequestBody), ...errors },
       },
     },
@@ -390,6 +405,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: AreaRou
           callerId: request.viewer.userId,
           cursor: request.query.cursor ?? '',
           limit: request.query.limit ?? 20,
+          status: request.query.status ?? '',
         },
         { requestId: request.id },
       );

@@ -166,6 +166,16 @@ export const SupportRequestBody = Type.Object({
   message: Type.String(),
   plan: Type.String({ description: "The sender's plan when they wrote" }),
   created_at: Type.String(),
+  status: Type.Union([Type.Literal('new'), Type.Literal('answered')]),
+  answered_at: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const SupportRequestStatus = Type.Union([Type.Literal('new'), Type.Literal('answered')]);
+
+/** The admin list: a page, optionally only new or only answered requests. */
+export const SupportRequestsQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(SupportRequestStatus),
 });
 
 export const WebhookBody = Type.Object({ received: Type.Boolean(), duplicate: Type.Boolean() });

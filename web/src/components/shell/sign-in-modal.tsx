@@ -5,6 +5,7 @@ import { googleLoginUrl, login, type SessionUser } from '../../api/auth.ts';
 import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { authErrorText } from '../../auth/auth-errors.ts';
+import { useSignInMethods } from '../../hooks/use-sign-in-methods.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 import { CloseIcon, GoogleLogo, LogoMark } from '../icons.tsx';
@@ -14,6 +15,8 @@ import { useDialog } from '../use-dialog.ts';
 /**
  * Spec 2: a title, one Google sign-in option, terms and privacy links; closes on outside click, the close
  * button or Escape. A username and password form sits behind a secondary link for accounts made on /register.
+ * Only the ways this server offers are shown: without a Google client, the password form is the option.
+ * Errors show inside the dialog, where the eye already is (a toast would sit behind its backdrop).
  */
 export default function SignInModal() {
   const { closeSignIn } = useAuth();
@@ -23,30 +26,40 @@ export default function SignInModal() {
 function SignInDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const toast = useToast();
   const { completeSignIn } = useAuth();
+  const { methods } = useSignInMethods();
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const googleErrorId = useId();
   const [googleBusy, setGoogleBusy] = useState(false);
+  const [googleError, setGoogleError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const close = useCallback(() => onClose(), [onClose]);
   useDialog(true, close, panelRef);
 
   const signInWithGoogle = async () => {
     setGoogleBusy(true);
+    setGoogleError(null);
     try {
       window.location.assign(await googleLoginUrl(locale));
     } catch (error) {
       setGoogleBusy(false);
-      // 409: this server has no Google client configured.
-      toast(
-        'error',
+      // 409: this server has no Google client configured (it was, when the methods were read).
+      setGoogleError(
         error instanceof ApiError && error.status === 409
           ? t('auth.googleUnavailable')
           : t('auth.googleInitFailed'),
       );
     }
   };
+  const passwordForm = (
+    <>
+      <PasswordSignIn onSignedIn={completeSignIn} autoFocus={!methods?.google} />
+      <Link className="modal__secondary" to={localizedPath(locale, '/forgot-password')} onClick={close}>
+        {t('auth.forgotPassword')}
+      </Link>
+    </>
+  );
 
   return (
     <div className="modal">
@@ -65,32 +78,40 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
           {t('auth.modalTitle')}
         </h2>
         <p className="modal__text">{t('auth.modalText')}</p>
-        <button
-          type="button"
-          className="button button--large google-button"
-          disabled={googleBusy}
-          onClick={() => void signInWithGoogle()}
-          data-autofocus
-        >
-          {googleBusy ? <span className="spinner spinner--dark" aria-hidden="true" /> : <GoogleLogo />}
-          {t('auth.google')}
-        </button>
-
-        {showPassword ? (
+        {methods === undefined ? (
+          <span className="spinner spinner--dark modal__pending" aria-hidden="true" />
+        ) : methods.google ? (
           <>
-            <PasswordSignIn onSignedIn={completeSignIn} />
-            <Link className="modal__secondary" to={localizedPath(locale, '/forgot-password')} onClick={close}>
-              {t('auth.forgotPassword')}
-            </Link>
+            <button
+              type="button"
+              className="button button--large google-button"
+              disabled={googleBusy}
+              onClick={() => void signInWithGoogle()}
+              aria-describedby={googleError ? googleErrorId : undefined}
+              data-autofocus
+            >
+              {googleBusy ? <span className="spinner spinner--dark" aria-hidden="true" /> : <GoogleLogo />}
+              {t('auth.google')}
+            </button>
+            {googleError ? (
+              <p id={googleErrorId} className="field-error modal__error" role="alert">
+                {googleError}
+              </p>
+            ) : null}
+            {showPassword ? (
+              passwordForm
+            ) : (
+              <button
+                type="button"
+                className="link-button modal__secondary"
+                onClick={() => setShowPassword(true)}
+              >
+                {t('auth.usePassword')}
+              </button>
+            )}
           </>
         ) : (
-          <button
-            type="button"
-            className="link-button modal__secondary"
-            onClick={() => setShowPassword(true)}
-          >
-            {t('auth.usePassword')}
-          </button>
+          passwordForm
         )}
         <p className="modal__register">
           {t('auth.noAccount')}{' '}
@@ -114,7 +135,14 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function PasswordSignIn({ onSignedIn }: { onSignedIn: (token: string, user: SessionUser) => void }) {
+function PasswordSignIn({
+  onSignedIn,
+  autoFocus,
+}: {
+  onSignedIn: (token: string, user: SessionUser) => void;
+  /** The first field takes the focus when the form is the dialog's only way in. */
+  autoFocus: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [username, setUsername] = useState('');
@@ -153,6 +181,9 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: (token: string, user: Sess
           id={ids.user}
           className="text-input"
           autoComplete="username"
+          // biome-ignore lint/a11y/noAutofocus: the dialog opened for this; its first field is where to type
+          autoFocus={autoFocus}
+          data-autofocus={autoFocus || undefined}
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           aria-describedby={error ? ids.error : undefined}

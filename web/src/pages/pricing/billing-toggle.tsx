@@ -4,14 +4,17 @@ import { PRICING_NAMESPACE } from './pricing-texts.ts';
 
 const PERIODS: readonly BillingPeriod[] = ['monthly', 'yearly'];
 
-/** Monthly or yearly prices: two native radios drawn as one switch, yearly carrying its saving. */
+/**
+ * Monthly or yearly prices: two native radios drawn as one switch, yearly carrying its saving (computed from
+ * the plans' prices: one figure when every plan saves the same, else "up to" the most).
+ */
 export function BillingToggle({
   period,
-  savingPercent,
+  saving,
   onChange,
 }: {
   period: BillingPeriod;
-  savingPercent: number;
+  saving: { least: number; most: number };
   onChange: (period: BillingPeriod) => void;
 }) {
   const { t } = useTranslation(PRICING_NAMESPACE);
@@ -31,8 +34,12 @@ export function BillingToggle({
             />
             <span className="billing-toggle__face">
               {t(`billing.${value}`)}
-              {value === 'yearly' && savingPercent > 0 ? (
-                <span className="billing-toggle__save">{t('billing.save', { percent: savingPercent })}</span>
+              {value === 'yearly' && saving.most > 0 ? (
+                <span className="billing-toggle__save">
+                  {t(saving.least === saving.most ? 'billing.save' : 'billing.saveUpTo', {
+                    percent: saving.most,
+                  })}
+                </span>
               ) : null}
             </span>
           </label>

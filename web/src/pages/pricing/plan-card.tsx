@@ -11,6 +11,7 @@ import {
   perMonthCents,
   priceCents,
   yearlySavingCents,
+  yearlySavingPercent,
 } from './pricing-model.ts';
 import { PRICING_NAMESPACE } from './pricing-texts.ts';
 
@@ -152,7 +153,10 @@ function PlanPrice({
             {t('price.billedYearly', { price: formatPrice(perMonthCents(cents), currency, locale) })}
             {saving > 0 ? (
               <span className="plan-price__saving">
-                {t('price.yearlySaving', { amount: formatPrice(saving, currency, locale) })}
+                {t('price.yearlySaving', {
+                  amount: formatPrice(saving, currency, locale),
+                  percent: yearlySavingPercent(plan),
+                })}
               </span>
             ) : null}
           </>

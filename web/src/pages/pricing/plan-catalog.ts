@@ -20,7 +20,8 @@ export const LEGACY_PLAN_LABELS: Record<string, PlanId> = {
 
 export const STATIC_PLANS: PlansResponse = {
   currency: 'USD',
-  yearly_saving_percent: 20,
+  // What billing computes from these prices (the page computes its figures from the prices themselves).
+  yearly_saving_percent: 30,
   // Unknown until the server answers; the test-card notice waits for it.
   test_mode: false,
   plans: [

@@ -4,6 +4,7 @@ import type { CheckoutRequest } from '../../api/payments.ts';
 import { STATIC_PLANS } from './plan-catalog.ts';
 import {
   billingPeriodOf,
+  catalogueSaving,
   checkoutErrorText,
   formatPrice,
   newRequestId,
@@ -16,6 +17,7 @@ import {
   resetErrorText,
   salesFormProblem,
   yearlySavingCents,
+  yearlySavingPercent,
 } from './pricing-model.ts';
 
 const plan = (id: string) => STATIC_PLANS.plans.find((p) => p.id === id)!;
@@ -28,7 +30,8 @@ describe('pricing model', () => {
     expect(priceCents(plan('ultimate'), 'monthly')).toBe(2400);
     expect(priceCents(plan('ultimate'), 'yearly')).toBe(20000);
     expect(priceCents(plan('enterprise'), 'monthly')).toBeNull();
-    expect(STATIC_PLANS.yearly_saving_percent).toBe(20);
+    // The server's figure, computed from these prices the same way (billing's plan-catalog.ts).
+    expect(STATIC_PLANS.yearly_saving_percent).toBe(catalogueSaving(STATIC_PLANS.plans).least);
   });
 
   it('formats whole amounts without decimals and others with two, in the page language', () => {
@@ -45,6 +48,25 @@ describe('pricing model', () => {
     expect(yearlySavingCents(plan('premium'))).toBe(4400);
     expect(yearlySavingCents(plan('ultimate'))).toBe(8800);
     expect(yearlySavingCents(plan('free'))).toBe(0);
+  });
+
+  it('computes one saving figure from the prices for the toggle, the cards and the FAQ', () => {
+    // $44 of 12 × $12 = 30.6 %, said as 30 (never overstated); Ultimate the same.
+    expect(yearlySavingPercent(plan('premium'))).toBe(30);
+    expect(yearlySavingPercent(plan('ultimate'))).toBe(30);
+    expect(yearlySavingPercent(plan('free'))).toBe(0);
+    expect(catalogueSaving(STATIC_PLANS.plans)).toEqual({ least: 30, most: 30 });
+    // Plans that save differently: the toggle says "up to" the most, the FAQ "at least" the least.
+    const cheaper = {
+      ...plan('ultimate'),
+      prices: [
+        { billing_period: 'monthly', plan_id: 'ultimate_monthly', amount_cents: 2400 },
+        { billing_period: 'yearly', plan_id: 'ultimate_yearly', amount_cents: 14400 },
+      ],
+    };
+    expect(yearlySavingPercent(cheaper)).toBe(50);
+    expect(catalogueSaving([plan('free'), plan('premium'), cheaper])).toEqual({ least: 30, most: 50 });
+    expect(catalogueSaving([plan('free'), plan('enterprise')])).toEqual({ least: 0, most: 0 });
   });
 
   it('reads plan ids, mapping the old labels', () => {

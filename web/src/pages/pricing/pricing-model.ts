@@ -2,6 +2,7 @@
 // (old labels included), checkout error texts and reading the payment return parameters.
 import { ApiError } from '../../api/http.ts';
 import type { BillingPeriod, CheckoutRequest, PaymentReturn, PlanInfo } from '../../api/payments.ts';
+import { numberFormat } from '../../components/units.ts';
 import { LEGACY_PLAN_LABELS } from './plan-catalog.ts';
 
 /** Languages written right to left (of the 16, Arabic). */
@@ -14,7 +15,7 @@ const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur']);
  */
 export function formatPrice(cents: number, currency: string, locale: string): string {
   const whole = cents % 100 === 0;
-  const text = new Intl.NumberFormat(locale, {
+  const text = numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: whole ? 0 : 2,
@@ -36,6 +37,26 @@ export function yearlySavingCents(plan: PlanInfo): number {
   const yearly = priceCents(plan, 'yearly');
   if (monthly === null || yearly === null) return 0;
   return Math.max(0, monthly * 12 - yearly);
+}
+
+/**
+ * A plan's yearly saving in whole percent of twelve monthly payments, rounded down so it is never overstated
+ * ($100 instead of 12 × $12 saves 30 %). 0 for a plan without both prices.
+ */
+export function yearlySavingPercent(plan: PlanInfo): number {
+  const monthly = priceCents(plan, 'monthly');
+  if (monthly === null || monthly <= 0) return 0;
+  return Math.floor((yearlySavingCents(plan) * 100) / (monthly * 12));
+}
+
+/**
+ * The saving the toggle and the FAQ announce, from the same prices as the cards: the least and the most any
+ * plan saves. One figure when they agree ("Save 30%"), else "up to" the most; the FAQ promises the least.
+ */
+export function catalogueSaving(plans: readonly PlanInfo[]): { least: number; most: number } {
+  const percents = plans.map(yearlySavingPercent).filter((percent) => percent > 0);
+  if (percents.length === 0) return { least: 0, most: 0 };
+  return { least: Math.min(...percents), most: Math.max(...percents) };
 }
 
 /** Spec 3: plan_id is {plan}_{billing}; old labels starter, pro and business map to today's plans. */

@@ -11,7 +11,6 @@ import { storeRedirectAfterLogin } from '../../auth/auth-storage.ts';
 import { AlertIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/marketing/page-header.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
-import { useToast } from '../../components/toast.tsx';
 import { useCheckout } from '../../hooks/use-checkout.ts';
 import { usePricingPlans } from '../../hooks/use-pricing-plans.ts';
 import { localizedPath } from '../../i18n/locale.ts';
@@ -19,7 +18,7 @@ import { useLocale } from '../../i18n/locale-routing.tsx';
 import { BillingToggle } from './billing-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PricingFaq } from './pricing-faq.tsx';
-import { checkoutErrorText, planActionFor } from './pricing-model.ts';
+import { catalogueSaving, checkoutErrorText, planActionFor } from './pricing-model.ts';
 import { loadPricingTexts, PRICING_NAMESPACE } from './pricing-texts.ts';
 import { TestModePanel } from './test-mode-panel.tsx';
 import { UpgradeCallout } from './upgrade-callout.tsx';
@@ -42,7 +41,6 @@ export default function PricingPage() {
 function Pricing() {
   const { t } = useTranslation(PRICING_NAMESPACE);
   const locale = useLocale();
-  const toast = useToast();
   const [searchParams] = useSearchParams();
   const [period, setPeriod] = useState<BillingPeriod>(() =>
     searchParams.get('billing') === 'yearly' ? 'yearly' : 'monthly',
@@ -86,9 +84,8 @@ function Pricing() {
       {
         onError: (caught) => {
           const text = checkoutErrorText(caught);
-          const message = t(text.key, text.values);
-          setError(message);
-          toast('error', message);
+          // Shown above the plans (role alert); not toasted a second time.
+          setError(t(text.key, text.values));
           setPendingPlan(null);
         },
       },
@@ -96,12 +93,14 @@ function Pricing() {
   };
 
   const viewer = { signedIn: user !== null, currentPlan };
+  // One saving figure for the toggle, the cards and the FAQ: computed from the prices shown.
+  const saving = catalogueSaving(plans.plans);
   const premium = plans.plans.find((plan) => plan.id === 'premium');
 
   return (
     <div className="content-page pricing">
       <PageHeader eyebrow={t('page.eyebrow')} title={t('page.title')} intro={t('page.intro')} />
-      <BillingToggle period={period} savingPercent={plans.yearly_saving_percent} onChange={setPeriod} />
+      <BillingToggle period={period} saving={saving} onChange={setPeriod} />
       {error ? (
         <div className="notice notice--danger pricing__error" role="alert">
           <AlertIcon className="notice__icon" />
@@ -137,7 +136,7 @@ function Pricing() {
           onUpgrade={() => startCheckout(premium)}
         />
       ) : null}
-      <PricingFaq savingPercent={plans.yearly_saving_percent} />
+      <PricingFaq savingPercent={saving.least} />
       <p className="section-more pricing__more">
         {t('page.moreQuestions')} <Link to={localizedPath(locale, '/contact')}>{t('page.contact')}</Link>
       </p>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, RetryIcon } from '../../components/icons.tsx';
-import { useToast } from '../../components/toast.tsx';
 import { useResetTestUser } from '../../hooks/use-reset-test-user.ts';
 import { TEST_CARD_NUMBER } from './plan-catalog.ts';
 import { resetErrorText } from './pricing-model.ts';
@@ -16,7 +15,6 @@ const RESULT_MS = 5000;
  */
 export function TestModePanel({ userId }: { userId: number | null }) {
   const { t } = useTranslation(PRICING_NAMESPACE);
-  const toast = useToast();
   const reset = useResetTestUser(userId ?? 0);
   const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
 
@@ -30,9 +28,8 @@ export function TestModePanel({ userId }: { userId: number | null }) {
     setResult(null);
     reset.mutate(undefined, {
       onSuccess: () => {
-        const text = t('testMode.resetDone');
-        setResult({ tone: 'success', text });
-        toast('success', text);
+        // Said beside the button (a live region); no toast repeating it.
+        setResult({ tone: 'success', text: t('testMode.resetDone') });
       },
       onError: (error) => {
         const problem = resetErrorText(error);
