@@ -53,6 +53,8 @@ const NOT_CHECKED: Record<string, string> = {
   'admin/content': 'administrators only',
   'admin/settings': 'administrators only',
   'admin/models': 'administrators only (axe runs on it in the admin and models browser tests)',
+  'admin/support': 'administrators only (axe runs on it in the admin browser test)',
+  'admin/audit': 'administrators only (axe runs on it in the admin browser test)',
 };
 
 /** The static paths the app routes today, read from its router definition. */

@@ -272,10 +272,22 @@ describe('accounts in a real browser', () => {
     });
     await openApp(page, `${stack.url}/en/`);
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-    await page
-      .getByRole('dialog', { name: 'Sign in to Pictura' })
-      .getByRole('button', { name: 'Continue with Google' })
-      .click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to Pictura' });
+    // A failed start is said inside the dialog, on top of its backdrop, not in a toast behind it.
+    await page.route('**/api/auth/google/login?**', (route) => route.abort(), { times: 1 });
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+    const failed = dialog.getByRole('alert');
+    await failed.getByText('Could not start Google sign-in, please try again').waitFor();
+    const box = (await failed.boundingBox())!;
+    expect(
+      await page.evaluate(
+        `document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2})?.closest('[role=dialog]') !== null`,
+      ),
+    ).toBe(true);
+    expect(await page.getByRole('region', { name: 'Notifications' }).textContent()).not.toContain(
+      'Could not start Google sign-in',
+    );
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click();
 
     await page.waitForURL(`${openId.issuer}/interaction/**`);
     await page.getByRole('heading', { name: 'Sign in to Google stand-in' }).waitFor();

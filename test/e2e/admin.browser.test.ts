@@ -18,6 +18,8 @@ const ADMIN_PAGES = [
   '/admin/content',
   '/admin/settings',
   '/admin/models',
+  '/admin/support',
+  '/admin/audit',
 ];
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
@@ -226,6 +228,98 @@ describe('the admin console in a real browser', () => {
     await context.close();
   });
 
+  it('groups reports by post, asks before rejecting, reopens, decides in bulk and answers an appeal', {
+    timeout: 120_000,
+  }, async () => {
+    // Three more posts of Alice's, reported by Bob and the admin (two reports on the first).
+    const history = await api('GET', '/api/history', tokens.alice);
+    const historyId = history.body.items?.[0]?.id as string;
+    const lantern: Record<string, string> = {};
+    for (const name of ['A', 'B']) {
+      lantern[name] = await publishPost(stack, tokens.alice, {
+        historyId,
+        title: `Lantern ${name}`,
+        tags: [],
+      });
+    }
+    for (const [token, postId, reason] of [
+      [tokens.bob, lantern.A, 'spam'],
+      [tokens.admin, lantern.A, 'nudity'],
+      [tokens.bob, lantern.B, 'violence'],
+    ] as const) {
+      const made = await api('POST', `/api/community/posts/${postId}/report`, token, { reason });
+      expect(made.status).toBe(201);
+    }
+
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin/reports');
+    const cards = page.getByRole('list', { name: 'Open reports' }).locator(':scope > li');
+    // One card per post, the most reported first, with the count and each reason once.
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await cards.nth(0).getByRole('heading').textContent()).toContain('Lantern A');
+    expect(await cards.nth(0).getByTestId('report-count').textContent()).toBe('Reports: 2');
+    const reasons = cards.nth(0).getByRole('list', { name: 'Reasons' });
+    expect(await reasons.getByRole('listitem').allTextContents()).toEqual(['Nudity', 'Spam']);
+    await page.getByRole('radio', { name: 'Newest report' }).click();
+    await page.waitForURL(/sort=latest/);
+    await expect.poll(() => cards.nth(0).getByRole('heading').textContent()).toContain('Lantern B');
+    await shoot(page, 'e2e-report-groups');
+
+    // Reject asks first; cancelling changes nothing.
+    const b = cards.filter({ hasText: 'Lantern B' });
+    await b.getByRole('button', { name: 'Reject the reports on Lantern B' }).click();
+    const reject = page.getByRole('alertdialog', { name: 'Reject these reports?' });
+    await reject.getByRole('button', { name: 'Cancel' }).click();
+    await reject.waitFor({ state: 'detached' });
+    expect(await cards.count()).toBe(2);
+    await b.getByRole('button', { name: 'Reject the reports on Lantern B' }).click();
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('Report rejected: the post stays.').waitFor();
+    await expect.poll(() => cards.count()).toBe(1);
+
+    // A dismissed report can be put back in the queue.
+    await page.getByRole('radio', { name: 'Dismissed' }).click();
+    await page.waitForURL(/status=dismissed/);
+    await page.getByRole('button', { name: 'Reopen the report on Lantern B' }).click();
+    await page.getByText('Report reopened: it is back in the open queue.').waitFor();
+    await page.getByRole('radio', { name: 'Open' }).click();
+    await expect.poll(() => cards.count()).toBe(2);
+
+    // Both at once: one request, one confirmation, a result for each.
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByText('Selected: 2').waitFor();
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    const bulk = page.getByRole('alertdialog', { name: 'Take down the selected posts (2)?' });
+    await bulk.getByRole('button', { name: 'Approve and hide post' }).click();
+    await page.getByTestId('bulk-outcome').getByText('Taken down: 2 of 2.').waitFor();
+    await page.getByText('No open reports').waitFor();
+    const feed = await feedIds();
+    expect(feed).not.toContain(lantern.A);
+    expect(feed).not.toContain(lantern.B);
+
+    // Alice appeals the takedown of Lantern A; the admin restores it after confirming.
+    const appeal = await api('POST', `/api/community/posts/${lantern.A}/appeal`, tokens.alice, {
+      message: 'The lantern festival is a family photo.',
+    });
+    expect(appeal.status).toBe(201);
+    await page.getByRole('radio', { name: 'Appeals' }).click();
+    await page.waitForURL(/status=appeals/);
+    const appealCard = page.getByRole('list', { name: 'Open appeals' }).locator(':scope > li');
+    await appealCard.getByText('The lantern festival is a family photo.').waitFor();
+    expect(await appealCard.getByRole('list', { name: 'Reasons' }).getByRole('listitem').count()).toBe(2);
+    await shoot(page, 'e2e-appeals');
+    await appealCard.getByRole('button', { name: 'Restore the post Lantern A' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Restore this post?' })
+      .getByRole('button', { name: 'Restore post' })
+      .click();
+    await page.getByText('Appeal granted: “Lantern A” is back.').waitFor();
+    await page.getByText('No open appeals').waitFor();
+    expect(await feedIds()).toContain(lantern.A);
+    await context.close();
+  });
+
   it('saves a system setting, after refusing an invalid one, and every visitor gets it', {
     timeout: 60_000,
   }, async () => {
@@ -287,6 +381,143 @@ describe('the admin console in a real browser', () => {
       .poll(async () => (await api('GET', '/api/history', tokens.alice)).status, { timeout: 10_000 })
       .toBe(401);
     await alice.getByRole('button', { name: 'Unban alice' }).waitFor();
+    await context.close();
+  });
+
+  it('lists support requests by status and marks one answered from the dashboard link', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin');
+    await page
+      .getByRole('region', { name: 'Latest sales and support requests' })
+      .getByRole('link', { name: 'All requests' })
+      .click();
+    await page.waitForURL(`${stack.url}/en/admin/support`);
+    await page.getByRole('heading', { level: 1, name: 'Support requests' }).waitFor();
+    // New requests first: Dana's, marked New.
+    const dana = page.locator('.request').filter({ hasText: 'Dana Whitfield' });
+    await dana.getByText('New', { exact: true }).waitFor();
+    await dana.getByRole('button', { name: 'Mark the request from Dana Whitfield answered' }).click();
+    await expect.poll(() => dana.count()).toBe(0);
+    await page.getByLabel('Show').selectOption('answered');
+    await dana.getByText('Answered', { exact: true }).waitFor();
+    expect(
+      await dana.getByRole('button', { name: 'Mark the request from Dana Whitfield as new' }).count(),
+    ).toBe(1);
+    const stored = await api('GET', '/api/admin/support-requests?status=answered', tokens.admin);
+    expect(stored.body.items?.map((r) => r.name)).toEqual(['Dana Whitfield']);
+    await context.close();
+  });
+
+  it('shows who did what in the audit log, filtered by area and action, with before and after', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin/audit');
+    const rows = page.locator('tbody .audit-row');
+    // Earlier tests approved a report, hid and restored a post, saved a setting, banned alice and answered Dana.
+    for (const action of [
+      'report.approve',
+      'post.hide',
+      'post.restore',
+      'settings.update',
+      'user.ban',
+      'support_request.answer',
+    ]) {
+      expect(await rows.and(page.locator(`[data-action="${action}"]`)).count(), action).toBeGreaterThan(0);
+    }
+    const ban = rows.and(page.locator('[data-action="user.ban"]'));
+    expect(await ban.textContent()).toContain('Banned a user');
+    expect(await ban.textContent()).toContain('root');
+    expect(await ban.locator('del').textContent()).toBe('false');
+    expect(await ban.locator('ins').textContent()).toBe('true');
+
+    await page.getByLabel('Area').selectOption('community');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(async () => new Set(await rows.locator('.admin-badge').allTextContents()))
+      .toEqual(new Set(['Community']));
+    await page.getByLabel('Action').selectOption('post.hide');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.textContent()).toContain(posts.forest);
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel('To', { exact: true }).fill('2001-01-01');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('No actions match these filters').waitFor();
+    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(5);
+    await context.close();
+  });
+
+  it('counts the posts of each top tag (a number after "Posts:", in every language)', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    for (const [locale, label] of [
+      ['en', /^Posts: \d+$/],
+      ['ar', /^عدد المنشورات: [\d٠-٩]+$/],
+      ['ja', /^投稿数：\d+$/],
+    ] as const) {
+      await openAdmin(page, '/admin/community-stats', locale);
+      const counts = await page.locator('.tag-ranking__count').allTextContents();
+      expect(counts.length, locale).toBeGreaterThan(0);
+      for (const count of counts) expect(count.trim(), locale).toMatch(label);
+    }
+    await context.close();
+  });
+
+  it('keeps user text in its own direction on Arabic pages: the maintenance notice and tags', {
+    timeout: 60_000,
+  }, async () => {
+    const notice = 'Back at 18:00 (UTC).';
+    expect(
+      (await api('PUT', '/api/admin/settings', tokens.admin, { maintenance_notice: notice })).status,
+    ).toBe(200);
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin/community-stats', 'ar');
+    const banner = page.locator('.maintenance-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toBe(notice);
+    // dir="auto": an English notice is laid out left to right inside the right-to-left page, so its
+    // closing bracket and full stop stay at its end.
+    expect(await banner.getAttribute('dir')).toBe('auto');
+    expect(
+      await page.evaluate("getComputedStyle(document.querySelector('.maintenance-banner')).direction"),
+    ).toBe('ltr');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    const tag = page.locator('.tag-ranking__tag').first();
+    expect(await tag.evaluate((el) => el.tagName)).toBe('BDI');
+    await openAdmin(page, '/admin/audit', 'ar');
+    expect(await page.locator('tbody .audit-row bdi').count()).toBeGreaterThan(0);
+    expect((await api('PUT', '/api/admin/settings', tokens.admin, { maintenance_notice: '' })).status).toBe(
+      200,
+    );
+    await context.close();
+  });
+
+  it('asks a signed-out administrator to sign in on an admin page and returns there after', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    await context.addInitScript(`localStorage.setItem('cookieConsent', 'declined');`);
+    const page = await context.newPage();
+    await openApp(page, `${stack.url}/en/admin/users`);
+    const dialog = page.getByRole('dialog', { name: 'Sign in to Pictura' });
+    await dialog.waitFor();
+    const withPassword = dialog.getByRole('button', { name: 'Use a username and password instead' });
+    if (await withPassword.count()) await withPassword.click();
+    await dialog.getByLabel('Username').fill('root');
+    await dialog.getByLabel('Password').fill('root password');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${stack.url}/en/admin/users`);
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await context.close();
   });
 

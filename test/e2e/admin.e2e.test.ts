@@ -228,4 +228,128 @@ describe('the admin console on the running product', () => {
       'banned_one',
     ]);
   });
+
+  it('refuses a second admin demoting user 1 (409, like a ban) and making a banned account admin', async () => {
+    expect((await api('POST', '/api/admin/users/2/admin', { token: tokens.admin })).status).toBe(200);
+    const demote = await api('POST', '/api/admin/users/1/unadmin', { token: tokens.member });
+    expect(demote).toEqual({
+      status: 409,
+      body: {
+        error: 'cannot_demote',
+        message: 'This account is always an administrator and cannot be demoted',
+      },
+    });
+    const bannedAdmin = await api('POST', '/api/admin/users/4/admin', { token: tokens.member });
+    expect(bannedAdmin).toEqual({
+      status: 409,
+      body: {
+        error: 'user_banned',
+        message: 'A banned account cannot be made an administrator; unban it first',
+      },
+    });
+    const users = await api('GET', '/api/admin/users?q=banned_one', { token: tokens.admin });
+    expect(users.body.items).toMatchObject([{ id: 4, is_admin: false }]);
+    expect((await api('POST', '/api/admin/users/2/unadmin', { token: tokens.admin })).status).toBe(200);
+  });
+
+  it('lists support requests by status and lets an admin mark one answered', async () => {
+    const sent = await api('POST', '/api/support/requests', {
+      token: tokens.other,
+      body: { kind: 'support', name: 'Second', email: 'second@example.com', message: 'My image is blurry' },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ status: 'new', answered_at: null });
+    const answered = await api('PUT', `/api/admin/support-requests/${sent.body.id}/status`, {
+      token: tokens.admin,
+      body: { status: 'answered' },
+    });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({
+      id: sent.body.id,
+      status: 'answered',
+      answered_at: expect.any(String),
+    });
+    const list = await api('GET', '/api/admin/support-requests?status=answered', { token: tokens.admin });
+    expect(list.body.items.map((r: { id: number }) => r.id)).toEqual([sent.body.id]);
+    const fresh = await api('GET', '/api/admin/support-requests?status=new', { token: tokens.admin });
+    expect(fresh.body.items.map((r: { id: number }) => r.id)).not.toContain(sent.body.id);
+    const member = await api('PUT', `/api/admin/support-requests/${sent.body.id}/status`, {
+      token: tokens.member,
+      body: { status: 'new' },
+    });
+    expect(member.status).toBe(403);
+    const bad = await api('PUT', `/api/admin/support-requests/${sent.body.id}/status`, {
+      token: tokens.admin,
+      body: { status: 'closed' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('merges every service’s audit entries by time, filtered and paged, for admins only', async () => {
+    const all = await api('GET', '/api/admin/audit?limit=100', { token: tokens.admin });
+    expect(all.status).toBe(200);
+    const seen = all.body.items.map((e: { area: string; action: string }) => `${e.area}:${e.action}`);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'auth:user.ban',
+        'auth:user.promote',
+        'auth:user.demote',
+        'jobs:settings.update',
+        'billing:support_request.answer',
+      ]),
+    );
+    const times = all.body.items.map((e: { created_at: string }) => e.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const ban = all.body.items.find((e: { action: string }) => e.action === 'user.ban');
+    expect(ban).toMatchObject({
+      actor: { id: 1, name: 'root' },
+      target_type: 'user',
+      target_id: '4',
+      before: { banned: false },
+      after: { banned: true },
+    });
+    // Filters: area, action, actor, target and days.
+    const jobsOnly = await api('GET', '/api/admin/audit?area=jobs', { token: tokens.admin });
+    expect(new Set(jobsOnly.body.items.map((e: { area: string }) => e.area))).toEqual(new Set(['jobs']));
+    const bans = await api('GET', '/api/admin/audit?action=user.ban&target=4&actor=1', {
+      token: tokens.admin,
+    });
+    expect(bans.body.items).toHaveLength(1);
+    const day = today();
+    const todays = await api('GET', `/api/admin/audit?from=${day}&to=${day}`, { token: tokens.admin });
+    expect(todays.body.items.length).toBe(Math.min(all.body.items.length, 50));
+    const past = await api('GET', '/api/admin/audit?from=2001-01-01&to=2001-01-02', { token: tokens.admin });
+    expect(past.body).toEqual({ items: [], next_cursor: null });
+    // Paging across services: two at a time gives the same entries, in the same order, once each.
+    const paged: string[] = [];
+    let cursor = '';
+    do {
+      const page = await api(
+        'GET',
+        `/api/admin/audit?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        {
+          token: tokens.admin,
+        },
+      );
+      paged.push(...page.body.items.map((e: { id: string }) => e.id));
+      cursor = page.body.next_cursor ?? '';
+    } while (cursor);
+    expect(paged).toEqual(all.body.items.map((e: { id: string }) => e.id));
+    // Admins only; bad filters are a 400 in the spec's words, never a 5xx.
+    expect((await api('GET', '/api/admin/audit', { token: tokens.other })).status).toBe(403);
+    expect((await api('GET', '/api/admin/audit')).status).toBe(401);
+    for (const query of [
+      'from=2020-13-45',
+      'to=2030-02-31',
+      'from=yesterday',
+      'action=%00',
+      'cursor=junk',
+      'area=history',
+      'from=2030-01-02&to=2030-01-01',
+    ]) {
+      expect((await api('GET', `/api/admin/audit?${query}`, { token: tokens.admin })).status, query).toBe(
+        400,
+      );
+    }
+  });
 });

@@ -60,7 +60,7 @@ describe('plans, test checkout and entitlements on the running product', () => {
   it('serves the plans and prices of the pricing page', async () => {
     const { status, body } = await api('GET', '/api/plans');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ currency: 'USD', yearly_saving_percent: 20, test_mode: true });
+    expect(body).toMatchObject({ currency: 'USD', yearly_saving_percent: 30, test_mode: true });
     const plans = body.plans as {
       id: string;
       prices: { plan_id: string; amount_cents: number }[];

@@ -364,6 +364,72 @@ describe('the community gallery in a real browser', () => {
     await bobs.getByText('You have not published anything yet').waitFor();
   });
 
+  it('tells the reporter what the moderators did, and the author why, with one appeal', {
+    timeout: 120_000,
+  }, async () => {
+    const signIn = await api('POST', '/api/auth/login', undefined, {
+      username: 'root',
+      password: 'root password',
+    });
+    const admin = signIn.body.token as string;
+    const open = await api('GET', '/api/admin/reports/groups', admin);
+    const group = open.body.items?.find((g) => g.post_id === harbourPostId);
+    expect(group).toMatchObject({ count: 1, reasons: [{ reason: 'spam', count: 1 }] });
+    const approved = await api('POST', `/api/admin/reports/${group?.latest_report_id}/approve`, admin);
+    expect(approved.status).toBe(200);
+
+    // Bob's reports say what became of his report.
+    const reports = await visit('/en/user/posts?tab=reports', bob);
+    await reports.getByRole('tab', { name: 'My reports', selected: true }).waitFor();
+    const row = reports.getByTestId('my-report').filter({ hasText: 'Harbour at dawn' });
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('actioned');
+    for (const text of ['Action taken', 'Spam', 'Posted in every tag']) {
+      expect(await row.getByText(text, { exact: true }).count(), text).toBe(1);
+    }
+    expect(await row.textContent()).toContain('The moderators took the post down on');
+    // The post is gone for him: no link that leads to "not found".
+    expect(await row.getByRole('link').count()).toBe(0);
+
+    // Alice sees her post with the reason, and appeals once.
+    const post = await visit(`/en/community/post/${harbourPostId}`, alice);
+    const takedown = post.getByTestId('takedown');
+    await takedown
+      .getByRole('heading', { name: 'The moderators took this post down: only you can still see it' })
+      .waitFor();
+    expect(await takedown.textContent()).toContain('Reported for: Spam.');
+    await takedown.getByRole('button', { name: 'Appeal' }).click();
+    await takedown.getByRole('button', { name: 'Send appeal' }).click();
+    await expect
+      .poll(() => takedown.getByRole('alert').textContent())
+      .toBe('Please say why the post should be restored.');
+    await takedown
+      .getByRole('textbox', { name: 'Why should the post be restored?' })
+      .fill('These are my own boats, photographed from the pier.');
+    await takedown.getByRole('button', { name: 'Send appeal' }).click();
+    const state = takedown.getByTestId('appeal-status');
+    await state.waitFor();
+    expect(await state.textContent()).toContain('A moderator will look at it.');
+    expect(await state.textContent()).toContain('These are my own boats, photographed from the pier.');
+    expect(await takedown.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
+    await shoot(post, 'takedown-appealed');
+    const again = await api('POST', `/api/community/posts/${harbourPostId}/appeal`, alice.token, {
+      message: 'Once more',
+    });
+    expect(again.status).toBe(409);
+
+    // For anyone else it is simply not there.
+    const other = await visit(`/en/community/post/${harbourPostId}`, bob);
+    await other.getByRole('heading', { level: 1, name: 'Post not found' }).waitFor();
+    expect(await other.getByTestId('takedown').count()).toBe(0);
+
+    // The admin grants the appeal: the post is back for everyone (later tests use it).
+    const appeals = await api('GET', '/api/admin/appeals', admin);
+    const appeal = appeals.body.items?.find((a) => a.post_id === harbourPostId);
+    expect((await api('POST', `/api/admin/appeals/${appeal?.id}/restore`, admin)).status).toBe(200);
+    expect((await api('GET', `/api/community/posts/${harbourPostId}`, bob.token)).status).toBe(200);
+  });
+
   async function seriousViolations(page: Page): Promise<Violation[]> {
     if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axe.source); // not addScriptTag: the page's CSP refuses inline scripts
     const result = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as {

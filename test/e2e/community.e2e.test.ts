@@ -111,5 +111,140 @@ describe('the community gallery on the running product', () => {
       total_likes_given: 0,
       likes_received: 1,
     });
+
+    // Alice, and only Alice, sees why her post is down, and appeals once; the admin restores it.
+    const mine = await api('GET', `/api/community/posts/${post.id}`, alice.token);
+    expect(mine.body).toMatchObject({
+      status: 'hidden',
+      takedown: { reasons: [{ reason: 'copyright', count: 1 }], appeal: null },
+    });
+    const appealPath = `/api/community/posts/${post.id}/appeal`;
+    expect((await api('POST', appealPath, bob.token, { message: 'mine' })).status).toBe(404);
+    expect((await api('POST', appealPath, alice.token, { message: '' })).status).toBe(400);
+    expect((await api('POST', appealPath, alice.token, { message: 'x'.repeat(501) })).status).toBe(400);
+    const appealed = await api('POST', appealPath, alice.token, { message: 'I took this photo myself.' });
+    expect(appealed.status).toBe(201);
+    expect(appealed.body).toMatchObject({ status: 'open', message: 'I took this photo myself.' });
+    expect((await api('POST', appealPath, alice.token, { message: 'again' })).body).toEqual({
+      error: 'already_appealed',
+      message: 'You have already appealed this decision',
+    });
+    expect((await api('GET', '/api/admin/appeals', alice.token)).status).toBe(403);
+    const appeals = await api('GET', '/api/admin/appeals', admin.token);
+    expect(appeals.body.items).toEqual([
+      expect.objectContaining({
+        id: appealed.body.id,
+        author_id: alice.id,
+        post: expect.objectContaining({ id: post.id, takedown_reasons: [{ reason: 'copyright', count: 1 }] }),
+      }),
+    ]);
+    const restored = await api('POST', `/api/admin/appeals/${appealed.body.id}/restore`, admin.token);
+    expect(restored.body).toMatchObject({ status: 'restored', resolved_by: admin.id });
+    expect(await feedIds()).toContain(post.id);
+    expect((await api('POST', `/api/admin/appeals/${appealed.body.id}/uphold`, admin.token)).status).toBe(
+      409,
+    );
+  });
+
+  it('groups open reports by post, reopens dismissed ones and decides many at once', async () => {
+    const signedIn = await api('POST', '/api/auth/login', undefined, {
+      username: 'root',
+      password: 'root password',
+    });
+    const admin = { token: signedIn.body.token as string, id: 1 };
+    const carol = await register('carol');
+    const reporters = await Promise.all(['dan', 'erin', 'fay'].map(register));
+    const item = await generated(carol.token, 'three lanterns');
+    const publish = async (title: string) =>
+      (
+        await api('POST', '/api/community/posts', carol.token, {
+          history_id: item.id,
+          title,
+          agree: true,
+        })
+      ).body.id as string;
+    const [busy, quiet] = [await publish('Busy'), await publish('Quiet')];
+    const reportIds: string[] = [];
+    for (const [who, postId, reason] of [
+      [0, busy, 'spam'],
+      [1, busy, 'spam'],
+      [2, busy, 'violence'],
+      [0, quiet, 'nudity'],
+    ] as const) {
+      const made = await api('POST', `/api/community/posts/${postId}/report`, reporters[who]!.token, {
+        reason,
+      });
+      reportIds.push(made.body.id as string);
+    }
+
+    const groups = await api('GET', '/api/admin/reports/groups?sort=count&limit=1', admin.token);
+    expect(groups.body.items).toEqual([
+      expect.objectContaining({
+        post_id: busy,
+        count: 3,
+        reasons: [
+          { reason: 'spam', count: 2 },
+          { reason: 'violence', count: 1 },
+        ],
+        latest_report_id: reportIds[2],
+        post: expect.objectContaining({ title: 'Busy' }),
+      }),
+    ]);
+    const next = await api(
+      'GET',
+      `/api/admin/reports/groups?sort=count&limit=1&cursor=${groups.body.next_cursor}`,
+      admin.token,
+    );
+    expect(next.body.items?.map((g) => g.post_id)).toEqual([quiet]);
+    const byDate = await api('GET', '/api/admin/reports/groups?sort=latest', admin.token);
+    expect(byDate.body.items?.map((g) => g.post_id)).toEqual([quiet, busy]);
+    expect((await api('GET', '/api/admin/reports/groups', carol.token)).status).toBe(403);
+
+    // Rejected, then reopened: back in the queue, and the reporter sees it open again.
+    const quietReport = reportIds[3]!;
+    await api('POST', `/api/admin/reports/${quietReport}/reject`, admin.token);
+    const reopened = await api('POST', `/api/admin/reports/${quietReport}/reopen`, admin.token);
+    expect(reopened.body).toMatchObject({ id: quietReport, status: 'open', resolved_by: null });
+    expect((await api('POST', `/api/admin/reports/${quietReport}/reopen`, admin.token)).status).toBe(409);
+    expect((await api('POST', `/api/admin/reports/${quietReport}/reopen`, carol.token)).status).toBe(403);
+    const dansReports = await api('GET', '/api/user/reports', reporters[0]!.token);
+    expect(dansReports.body.items?.find((r) => r.id === quietReport)).toMatchObject({ status: 'open' });
+
+    // Bulk: one request, a result per post; bounded.
+    const bulk = await api('POST', '/api/admin/reports/bulk', admin.token, {
+      decision: 'approve',
+      post_ids: [busy, quiet],
+    });
+    expect(bulk.body).toEqual({
+      results: [
+        { id: busy, ok: true, error: null, message: null },
+        { id: quiet, ok: true, error: null, message: null },
+      ],
+    });
+    const again = await api('POST', '/api/admin/reports/bulk', admin.token, {
+      decision: 'reject',
+      post_ids: [busy],
+    });
+    expect(again.body).toEqual({
+      results: [{ id: busy, ok: false, error: 'no_open_reports', message: 'This post has no open reports' }],
+    });
+    const tooMany = Array.from({ length: 101 }, () => busy);
+    expect(
+      (await api('POST', '/api/admin/reports/bulk', admin.token, { decision: 'reject', post_ids: tooMany }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await api('POST', '/api/admin/posts/bulk', carol.token, { action: 'restore', post_ids: [busy] }))
+        .status,
+    ).toBe(403);
+    const restored = await api('POST', '/api/admin/posts/bulk', admin.token, {
+      action: 'restore',
+      post_ids: [busy, quiet],
+    });
+    expect(restored.body.results).toEqual([
+      expect.objectContaining({ id: busy, ok: true }),
+      expect.objectContaining({ id: quiet, ok: true }),
+    ]);
+    expect((await api('GET', `/api/community/posts/${busy}`)).status).toBe(200);
   });
 });

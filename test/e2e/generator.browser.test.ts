@@ -37,10 +37,20 @@ describe('the generator page in a real browser', () => {
       if (request.method() === 'POST') posts.push(request.url());
     });
     await openApp(page, `${stack.url}/en/`);
+    const prompt = page.getByLabel('Describe your image');
+    // The placeholder reads as a hint (issue 18: an example prompt looked typed, so Generate seemed ready).
+    expect(await prompt.getAttribute('placeholder')).toMatch(/^Describe your image, e\.g\. /);
+    const promptStyle = `getComputedStyle(document.querySelector('.text-input--prompt'), '::placeholder').fontStyle`;
+    expect(await page.evaluate(promptStyle)).toBe('italic');
     await page.getByRole('button', { name: /generate/i }).click();
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
       .toContain('Please enter an image description');
+    // Said at the prompt itself, which takes the focus; nothing was sent.
+    expect(await prompt.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(`document.activeElement?.classList.contains('text-input--prompt')`)).toBe(
+      true,
+    );
     expect(posts).toEqual([]);
     await page.close();
   });
@@ -82,6 +92,10 @@ describe('the generator page in a real browser', () => {
     const statuses = (await page.evaluate('window.__statuses')) as string[];
     expect(statuses.some((text) => /queue|next|Generating|%/i.test(text))).toBe(true);
     expect(size.src).toMatch(/^\/files\/[a-f0-9]{64}\.png$/);
+    // The card says the size; the seed belongs to the detail view in history, not to every card.
+    expect(await page.locator('figure.result-image .result-image__details').first().textContent()).toBe(
+      '512 × 512',
+    );
     await page.close();
   });
 

@@ -26,9 +26,12 @@ describe('pricing and payments in a real browser (test mode)', () => {
   let successUrl = '';
 
   beforeAll(async () => {
-    // Test mode on (billing's PAYMENTS_TEST_MODE): the built-in provider with its test card page.
+    // Test mode on (billing's PAYMENTS_TEST_MODE): the built-in provider with its test card page. The site
+    // is reached as 127.0.0.1 (PUBLIC_URL) and as localhost, both allowed origins.
     [stack, browser] = await Promise.all([
-      startStack({ env: { PAYMENTS_TEST_MODE: 'true' } }),
+      startStack({
+        env: ({ port }) => ({ PAYMENTS_TEST_MODE: 'true', ALLOWED_ORIGINS: `http://localhost:${port}` }),
+      }),
       launchBrowser(),
     ]);
     // The first account is the administrator; the buyers come after.
@@ -46,10 +49,23 @@ describe('pricing and payments in a real browser (test mode)', () => {
     await stack?.stop();
   });
 
-  /** A visitor who already answered the cookie banner; signed in when given a token. */
+  /**
+   * A visitor who already answered the cookie banner; signed in when given a token. Every toast shown is
+   * recorded in window.__toasts, so a test can tell which never appeared.
+   */
   async function visitor(viewport = DESKTOP, token?: string): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    await context.addInitScript(`
+      window.__toasts = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        new MutationObserver((changes) => {
+          for (const change of changes)
+            for (const node of change.addedNodes)
+              if (node instanceof Element && node.matches('.toast')) window.__toasts.push(node.textContent);
+        }).observe(document.body, { subtree: true, childList: true });
+      });
+    `);
     if (token) {
       const me = await stack.api<{ user: unknown }>('GET', '/api/auth/me', token);
       await context.addInitScript(
@@ -65,6 +81,22 @@ describe('pricing and payments in a real browser (test mode)', () => {
   }
 
   const planCard = (page: Page, name: string) => page.getByRole('article', { name });
+  const toastsShown = (page: Page) => page.evaluate('window.__toasts') as Promise<string[]>;
+  /** The page's controls (buttons, links, fields) that a shown toast covers, by name. */
+  const coveredByToasts = (page: Page) =>
+    page.evaluate(`(() => {
+      const covered = [];
+      for (const toast of document.querySelectorAll('.toasts .toast')) {
+        const t = toast.getBoundingClientRect();
+        for (const control of document.querySelectorAll('button, a[href], input, select, textarea, [role=slider]')) {
+          if (toast.contains(control)) continue;
+          const c = control.getBoundingClientRect();
+          if (c.width && c.height && c.left < t.right && c.right > t.left && c.top < t.bottom && c.bottom > t.top)
+            covered.push(control.getAttribute('aria-label') || control.textContent.trim());
+        }
+      }
+      return covered;
+    })()`) as Promise<string[]>;
 
   it('shows monthly and yearly prices with the saving, and the test card', { timeout: 60_000 }, async () => {
     const context = await visitor();
@@ -92,16 +124,19 @@ describe('pricing and payments in a real browser (test mode)', () => {
     expect(await planCard(page, 'Premium').textContent()).toContain('$12/ month');
     expect(await planCard(page, 'Ultimate').textContent()).toContain('$24/ month');
     expect(await planCard(page, 'Enterprise').getByRole('button', { name: 'Contact sales' }).count()).toBe(1);
-    // The toggle shows the yearly saving of spec 9.
-    const yearly = page.getByRole('radio', { name: 'Yearly Save 20%' });
+    // One saving figure, computed from the prices: $100 instead of 12 × $12 saves 30 % (rounded down), on
+    // the toggle, the cards and in the FAQ alike.
+    const yearly = page.getByRole('radio', { name: 'Yearly Save 30%' });
     expect(await page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
     await yearly.check();
     expect(await yearly.isChecked()).toBe(true);
     const premium = (await planCard(page, 'Premium').textContent()) ?? '';
     expect(premium).toContain('$100/ year');
     expect(premium).toContain('$8.33 a month, billed yearly');
-    expect(premium).toContain('You save $44 a year');
+    expect(premium).toContain('You save $44 a year (30%)');
     expect(await planCard(page, 'Ultimate').textContent()).toContain('$200/ year');
+    expect(await planCard(page, 'Ultimate').textContent()).toContain('You save $88 a year (30%)');
+    expect(await page.locator('#pricing-faq-yearly').textContent()).toContain('saves at least 30%');
 
     // Test mode (the plans say so): the card to pay with, any expiry and CVV; no reset for a guest.
     const testMode = page.getByRole('region', { name: /Test mode/ });
@@ -114,7 +149,7 @@ describe('pricing and payments in a real browser (test mode)', () => {
   });
 
   it('asks a guest to sign in, then brings them back to pricing', { timeout: 60_000 }, async () => {
-    const context = await visitor();
+    const context = await visitor(PHONE);
     const page = await context.newPage();
     await openApp(page, `${stack.url}/en/pricing`);
     await page.getByRole('radio', { name: /Yearly/ }).check();
@@ -127,13 +162,17 @@ describe('pricing and payments in a real browser (test mode)', () => {
     );
 
     const me = await stack.api<{ user: { username: string } }>('GET', '/api/auth/me', tokens.guestToBe);
-    await modal.getByRole('button', { name: 'Use a username and password instead' }).click();
+    // No Google client on this server: no Google button, the password form at once.
+    expect(await modal.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
     await modal.getByLabel('Username').fill(me.body.user.username);
     await modal.getByLabel('Password').fill('guestToBe password 1');
     await modal.getByRole('button', { name: 'Sign in' }).click();
     await modal.waitFor({ state: 'detached' });
     await page.waitForURL(/\/en\/pricing\?billing=yearly$/);
     expect(await page.getByRole('radio', { name: /Yearly/ }).isChecked()).toBe(true);
+    // The sign-in toast: under the top bar, covering none of the page's controls on a phone.
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Signed in successfully').waitFor();
+    expect(await coveredByToasts(page)).toEqual([]);
     // Signed in on the free plan: marked as the current one.
     await planCard(page, 'Free').getByText('Current plan', { exact: true }).waitFor();
     await context.close();
@@ -144,7 +183,10 @@ describe('pricing and payments in a real browser (test mode)', () => {
   }, async () => {
     const context = await visitor(DESKTOP, tokens.buyer);
     const page = await context.newPage();
-    await openApp(page, `${stack.url}/en/pricing`);
+    // The buyer came by localhost, not PUBLIC_URL's 127.0.0.1: checkout and return stay on localhost, where
+    // the sign-in and cookie answer are kept.
+    const origin = stack.url.replace('//127.0.0.1:', '//localhost:');
+    await openApp(page, `${origin}/en/pricing`);
     // Free plan: the upgrade banner in the side navigation and the prompt on the page.
     const banner = page
       .getByRole('complementary', { name: 'Sidebar' })
@@ -158,6 +200,7 @@ describe('pricing and payments in a real browser (test mode)', () => {
     await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
     // The built-in provider's checkout page, on this site.
     await page.waitForURL(/\/payments\/test-checkout\/chk_/, { timeout: 30_000 });
+    expect(new URL(page.url()).origin).toBe(origin);
     expect(await page.getByRole('heading', { name: 'Pictura Premium' }).isVisible()).toBe(true);
     await page.getByLabel('Card number').fill(testCard);
     await page.getByLabel('Expiry (MM / YY)').fill('09 / 31');
@@ -166,6 +209,7 @@ describe('pricing and payments in a real browser (test mode)', () => {
 
     await page.waitForURL(/\/en\/payment\/success\?/, { timeout: 30_000 });
     successUrl = page.url();
+    expect(new URL(successUrl).origin).toBe(origin);
     await page.getByRole('heading', { level: 1, name: 'Payment successful' }).waitFor({ timeout: 30_000 });
     const details = page.locator('.payment-details');
     const returned = new URL(successUrl).searchParams;
@@ -175,8 +219,9 @@ describe('pricing and payments in a real browser (test mode)', () => {
     expect(await details.textContent()).toContain('Premium, billed monthly');
     const features = page.getByRole('list').filter({ hasText: 'No watermark' });
     expect(await features.getByRole('listitem').count()).toBe(6);
-    // The plan is read again: the upgrade banner goes away.
+    // The plan is read again: the upgrade banner goes away, and the buyer is still signed in.
     await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
     await shoot(page, 'payment-success');
 
     const subscriptions = await stack.api<{ items: { plan_id: string; status: string }[] }>(
@@ -187,7 +232,7 @@ describe('pricing and payments in a real browser (test mode)', () => {
     expect(subscriptions.body.items).toMatchObject([{ plan_id: 'premium_monthly', status: 'active' }]);
 
     // Back on pricing: Premium is the current plan, and the upgrade prompt is gone.
-    await page.goto(`${stack.url}/en/pricing`);
+    await page.goto(`${origin}/en/pricing`);
     await planCard(page, 'Premium').getByText('Current plan', { exact: true }).waitFor();
     expect(await page.getByRole('region', { name: 'Create faster with Premium' }).count()).toBe(0);
     expect(
@@ -230,6 +275,8 @@ describe('pricing and payments in a real browser (test mode)', () => {
       .getByRole('complementary', { name: 'Sidebar' })
       .getByRole('link', { name: 'See plans' })
       .waitFor();
+    // Said beside the button, so not toasted as well.
+    expect((await toastsShown(page)).join('\n')).not.toContain('Test subscription reset');
     const subscriptions = await stack.api<{ items: unknown[] }>(
       'GET',
       '/api/v1/payments/subscriptions',
@@ -253,7 +300,10 @@ describe('pricing and payments in a real browser (test mode)', () => {
     await dialog.getByLabel('Company (optional)').fill('Compilers Inc');
     await dialog.getByLabel('How can we help?').fill('A custom model for 2 million images a month.');
     await dialog.getByRole('button', { name: 'Send request' }).click();
-    await page.getByRole('dialog', { name: 'Request sent' }).waitFor();
+    const sent = page.getByRole('dialog', { name: 'Request sent' });
+    await sent.getByRole('status').waitFor();
+    await sent.getByRole('button', { name: 'Done' }).click();
+    await sent.waitFor({ state: 'detached' });
     const requests = await stack.api<{ items: { kind: string; email: string; company: string }[] }>(
       'GET',
       '/api/admin/support-requests',
@@ -262,6 +312,8 @@ describe('pricing and payments in a real browser (test mode)', () => {
     expect(requests.body.items).toContainEqual(
       expect.objectContaining({ kind: 'sales', email: 'grace@example.com', company: 'Compilers Inc' }),
     );
+    // The dialog said it; no toast said it again (a text already on the page is not repeated).
+    expect((await toastsShown(page)).join('\n')).not.toContain('Our sales team will reply');
     await context.close();
   });
 

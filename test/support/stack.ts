@@ -91,7 +91,8 @@ export async function startStack(
   options: {
     processes?: string[];
     database?: 'postgres' | 'pglite';
-    env?: Record<string, string>;
+    /** Extra variables; a function gets the gateway's port (for settings that name the site's own origins). */
+    env?: Record<string, string> | ((stack: { port: number }) => Record<string, string>);
     /** Outside vitest (benchmarks) pass the servers; inside, the harness's are used. */
     redisUrl?: string;
     postgresUrl?: string;
@@ -125,7 +126,7 @@ export async function startStack(
     PLAN_MAX_WAITING_JOBS: 'free=100,premium=100,ultimate=100,enterprise=100',
     ...portEnv(base),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env({ port }) : options.env),
   };
   const children = new Map<string, ChildProcess>();
   const output = new Map<string, string[]>();

@@ -89,6 +89,8 @@ const routes: RouteObject[] = [
           lazyPage('admin/content', () => import('./pages/admin/admin-content-page.tsx'), RequireAdmin),
           lazyPage('admin/models', () => import('./pages/admin/admin-models-page.tsx'), RequireAdmin),
           lazyPage('admin/settings', () => import('./pages/admin/admin-settings-page.tsx'), RequireAdmin),
+          lazyPage('admin/support', () => import('./pages/admin/admin-support-page.tsx'), RequireAdmin),
+          lazyPage('admin/audit', () => import('./pages/admin/admin-audit-page.tsx'), RequireAdmin),
           lazyPage('oauth-callback', () => import('./pages/oauth-callback/oauth-callback-page.tsx')),
           lazyPage('auth/callback', () => import('./pages/oauth-callback/oauth-callback-page.tsx')),
           lazyPage('*', () => import('./pages/not-found/not-found-page.tsx')),
@@ -113,7 +115,8 @@ export async function preloadPageFor(pathname: string): Promise<void> {
   );
 }
 
-function Pages() {
+/** The routes alone, for a router of the caller's (the build-time pre-renderer uses a static one). */
+export function Pages() {
   return useRoutes(routes);
 }
 

@@ -38,6 +38,8 @@ export const PAGE_PATHS = [
   'admin/content',
   'admin/models',
   'admin/settings',
+  'admin/support',
+  'admin/audit',
   'oauth-callback',
   'auth/callback',
 ] as const;

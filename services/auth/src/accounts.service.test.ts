@@ -1,11 +1,23 @@
+import type { AuditListRequest } from '@pictura/common/audit-log';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
 import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
-import { loginFailures } from './db/schema.ts';
+import { auditLog, loginFailures } from './db/schema.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './signing-keys.ts';
+
+const auditQuery = (query: Partial<AuditListRequest> & { callerId: number }): AuditListRequest => ({
+  actorId: 0,
+  action: '',
+  targetId: '',
+  since: '',
+  until: '',
+  cursor: '',
+  limit: 0,
+  ...query,
+});
 
 describe.each(ENGINES)('accounts on %s', (engine) => {
   let database: AuthFixture['database'];
@@ -149,6 +161,64 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect((await rejection(auth.accounts.listUsers(2, { afterId: 0, limit: 10 }))).code).toBe(
       'permission_denied',
     );
+  });
+
+  it('refuses a second admin demoting user 1 and making a banned account admin; audits every change', async () => {
+    const second = await auth.accounts.register({ username: 'second-admin', password: 'second password' });
+    const banned = await auth.accounts.register({ username: 'to-be-banned', password: 'banned password' });
+    await auth.accounts.setAdmin(1, second.user.id, true);
+
+    const demote = await rejection(auth.accounts.setAdmin(second.user.id, 1, false));
+    expect(demote).toMatchObject({
+      code: 'failed_precondition',
+      reason: 'cannot_demote',
+      message: 'This account is always an administrator and cannot be demoted',
+    });
+    expect((await auth.accounts.getUser(1)).isAdmin).toBe(false); // the flag is untouched; id 1 is admin
+    await auth.accounts.setBanned(second.user.id, banned.user.id, true);
+    const promote = await rejection(auth.accounts.setAdmin(second.user.id, banned.user.id, true));
+    expect(promote).toMatchObject({ code: 'failed_precondition', reason: 'user_banned' });
+    expect((await auth.accounts.getUser(banned.user.id)).isAdmin).toBe(false);
+    // A repeated ban (a retried call) changes and records nothing.
+    await auth.accounts.setBanned(1, banned.user.id, true);
+    await auth.accounts.setUserPassword(1, banned.user.id, 'a new password');
+
+    const page = await auth.accounts.listAuditLog(
+      auditQuery({ callerId: 1, targetId: String(banned.user.id) }),
+    );
+    expect(page.entries.map((e) => [e.actorId, e.action, e.beforeJson, e.afterJson])).toEqual([
+      [1, 'user.password_reset', '', ''],
+      [second.user.id, 'user.ban', '{"banned":false}', '{"banned":true}'],
+    ]);
+    const promoted = await auth.accounts.listAuditLog(
+      auditQuery({ callerId: 1, action: 'user.promote', targetId: String(second.user.id) }),
+    );
+    expect(promoted.entries).toMatchObject([
+      { actorId: 1, targetType: 'user', targetId: String(second.user.id), afterJson: '{"is_admin":true}' },
+    ]);
+    // Only admins read it, and it pages newest first with a cursor.
+    const plain = await auth.accounts.register({ username: 'plain-reader', password: 'plain password' });
+    expect((await rejection(auth.accounts.listAuditLog(auditQuery({ callerId: plain.user.id })))).code).toBe(
+      'permission_denied',
+    );
+    const first = await auth.accounts.listAuditLog(auditQuery({ callerId: 1, limit: 1 }));
+    const next = await auth.accounts.listAuditLog(
+      auditQuery({ callerId: 1, limit: 1, cursor: first.nextCursor }),
+    );
+    expect(next.entries[0]!.createdAt <= first.entries[0]!.createdAt).toBe(true);
+    expect(next.entries[0]!.id).not.toBe(first.entries[0]!.id);
+  });
+
+  it('keeps the audit log append-only in the database itself', async () => {
+    // Drizzle wraps the database's error; its cause is the trigger's refusal.
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'accepted',
+        (error: { cause?: { message?: string } }) => error.cause?.message ?? String(error),
+      );
+    expect(await refusal(database.db.update(auditLog).set({ action: 'forged' }))).toMatch(/append-only/);
+    expect(await refusal(database.db.delete(auditLog))).toMatch(/append-only/);
+    expect((await auth.accounts.listAuditLog(auditQuery({ callerId: 1 }))).entries.length).toBeGreaterThan(0);
   });
 
   it('edits the profile name and avatar with checks', async () => {

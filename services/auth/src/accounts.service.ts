@@ -1,6 +1,7 @@
 // Accounts, passwords, sessions and roles. Every permission is checked here against the caller's id.
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
+import { type AuditListRequest, type AuditLogRepository, listAuditLog } from '@pictura/common/audit-log';
 import { checkAvatar, checkPassword, checkProfileName, checkUsername } from './account-rules.ts';
 import type { UserRow } from './db/schema.ts';
 import type { PasswordHasher } from './password-hasher.ts';
@@ -63,6 +64,7 @@ export function createAccountsService(deps: {
   hasher: PasswordHasher;
   keys: SigningKeys;
   userStats: UserStatsRepository;
+  auditLog: AuditLogRepository;
   settings?: Partial<AccountsSettings>;
 }) {
   const settings = { ...DEFAULT_ACCOUNTS_SETTINGS, ...deps.settings };
@@ -227,7 +229,7 @@ export function createAccountsService(deps: {
 
     async setAdmin(callerId: number, userId: number, admin: boolean): Promise<UserRow> {
       const caller = await requireAdmin(callerId);
-      await requireUser(userId);
+      const target = await requireUser(userId);
       if (!admin && userId === caller.id) {
         throw new AppError(
           'failed_precondition',
@@ -235,8 +237,37 @@ export function createAccountsService(deps: {
           'cannot_demote_self',
         );
       }
-      // User 1 stays an administrator whatever the flag says (spec section 6).
-      return (await deps.users.update(userId, { isAdmin: admin }))!;
+      // User 1 is an administrator whatever the flag says (spec section 6): "demoting" it would answer
+      // success and change nothing, so it is refused, as banning it is.
+      if (!admin && target.id === 1) {
+        throw new AppError(
+          'failed_precondition',
+          'This account is always an administrator and cannot be demoted',
+          'cannot_demote',
+        );
+      }
+      if (admin && target.bannedAt) {
+        throw new AppError(
+          'failed_precondition',
+          'A banned account cannot be made an administrator; unban it first',
+          'user_banned',
+        );
+      }
+      const before = isAdmin(target);
+      if (target.isAdmin === admin) return target;
+      const after = isAdmin({ ...target, isAdmin: admin });
+      return (await deps.users.update(
+        userId,
+        { isAdmin: admin },
+        {
+          actorId: caller.id,
+          action: admin ? 'user.promote' : 'user.demote',
+          targetType: 'user',
+          targetId: String(userId),
+          before: { is_admin: before },
+          after: { is_admin: after },
+        },
+      ))!;
     },
 
     async setBanned(callerId: number, userId: number, banned: boolean): Promise<UserRow> {
@@ -245,7 +276,23 @@ export function createAccountsService(deps: {
       if (banned && (target.id === caller.id || target.id === 1)) {
         throw new AppError('failed_precondition', 'This account cannot be banned', 'cannot_ban');
       }
-      const user = (await deps.users.update(userId, { bannedAt: banned ? new Date() : null }))!;
+      const wasBanned = target.bannedAt !== null;
+      // A repeat (a retried call) changes nothing and records nothing; the ban keeps its first time.
+      const user =
+        wasBanned === banned
+          ? target
+          : (await deps.users.update(
+              userId,
+              { bannedAt: banned ? new Date() : null },
+              {
+                actorId: caller.id,
+                action: banned ? 'user.ban' : 'user.unban',
+                targetType: 'user',
+                targetId: String(userId),
+                before: { banned: wasBanned },
+                after: { banned },
+              },
+            ))!;
       if (banned) await deps.sessions.revokeAllOf(userId);
       return user;
     },
@@ -255,14 +302,24 @@ export function createAccountsService(deps: {
      * every session of the user ended, and the account's failed sign-ins forgotten.
      */
     async setUserPassword(callerId: number, userId: number, password: string): Promise<UserRow> {
-      await requireAdmin(callerId);
+      const caller = await requireAdmin(callerId);
       const user = await requireUser(userId);
       checkPassword(password, user.username ?? '');
-      await deps.users.setPasswordHash(userId, await deps.hasher.hash(password));
+      // No before or after: the entry says that the password was set, never anything about it.
+      await deps.users.setPasswordHash(userId, await deps.hasher.hash(password), {
+        actorId: caller.id,
+        action: 'user.password_reset',
+        targetType: 'user',
+        targetId: String(userId),
+      });
       await deps.sessions.revokeAllOf(userId);
       if (user.username) await deps.throttle.clear(`user:${user.username.toLowerCase()}`);
       return user;
     },
+
+    /** Admins only: the audit log of actions on accounts. */
+    listAuditLog: (request: AuditListRequest) =>
+      listAuditLog({ admin: { requireAdmin }, log: deps.auditLog }, request),
 
     /**
      * Before an account is deleted: its password again. An account without one (Google sign-in) types its

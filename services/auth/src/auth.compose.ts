@@ -4,6 +4,7 @@ import type { Logger } from '@pictura/common/logger';
 import { type AccountsSettings, createAccountsService } from './accounts.service.ts';
 import { createApiKeysRepository } from './api-keys.repository.ts';
 import { createApiKeysService } from './api-keys.service.ts';
+import { createAuthAuditLog } from './audit-log.repository.ts';
 import { authGrpc } from './auth.grpc.ts';
 import type { schema } from './db/schema.ts';
 import { createGoogleSignIn, type GoogleSignInSettings } from './google-sign-in.service.ts';
@@ -43,6 +44,7 @@ export function composeAuth(deps: {
     hasher: deps.hasher ?? createArgon2Hasher(),
     keys: deps.keys,
     userStats,
+    auditLog: createAuthAuditLog(deps.db),
     settings: deps.accounts,
   });
   const google = createGoogleSignIn({

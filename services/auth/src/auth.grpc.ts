@@ -86,6 +86,8 @@ export function authGrpc(deps: {
     setUserPassword: async ({ callerId, userId, password }) =>
       toUserMessage(await accounts.setUserPassword(callerId, userId, password)),
     getUserStats: async ({ callerId, days }) => accounts.userStats(callerId, days),
+    listAuditLog: (request) => accounts.listAuditLog(request),
+    getSignInMethods: async () => ({ google: google.configured(), password: true }),
     startOAuth: async ({ redirectUri, locale }) => ({
       loginUrl: await google.start({ redirectUri, locale }),
     }),

@@ -95,6 +95,9 @@ export function createGoogleSignIn(deps: {
   }
 
   return {
+    /** Whether this server has an OAuth client, so that the sign-in screens offer Google at all. */
+    configured: () => Boolean(settings.clientId && settings.clientSecret),
+
     async start(input: { redirectUri: string; locale: string }): Promise<string> {
       const config = await configuration();
       const codeVerifier = oidc.randomPKCECodeVerifier();

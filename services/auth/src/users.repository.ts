@@ -1,7 +1,8 @@
+import { type AuditRecord, createAuditLogRepository } from '@pictura/common/audit-log';
 import type { Database } from '@pictura/common/database';
 import { isUniqueViolation } from '@pictura/common/pg-errors';
 import { and, asc, eq, gt, ilike, or, sql } from 'drizzle-orm';
-import { credentials, type schema, type UserRow, users } from './db/schema.ts';
+import { auditLog, credentials, type schema, type UserRow, users } from './db/schema.ts';
 
 export interface NewUser {
   username?: string | null;
@@ -20,11 +21,16 @@ export interface UsersRepository {
   /** Creates the user (and its password hash when given) in one transaction; undefined when the name is taken. */
   create(user: NewUser, passwordHash?: string): Promise<UserRow | undefined>;
   passwordHashOf(userId: number): Promise<string | undefined>;
-  /** Sets (or, for an account without one, adds) the user's password hash. */
-  setPasswordHash(userId: number, passwordHash: string): Promise<void>;
+  /**
+   * Sets (or, for an account without one, adds) the user's password hash; with `audit` (an admin's reset),
+   * its audit entry in the same transaction.
+   */
+  setPasswordHash(userId: number, passwordHash: string, audit?: AuditRecord): Promise<void>;
+  /** With `audit` (an admin's change), its audit entry is written in the same transaction. */
   update(
     id: number,
     changes: Partial<Pick<UserRow, 'name' | 'picture' | 'isAdmin' | 'bannedAt' | 'googleSubject' | 'email'>>,
+    audit?: AuditRecord,
   ): Promise<UserRow | undefined>;
   /** Ascending by id, after the given id. */
   list(afterId: number, limit: number, query?: string): Promise<UserRow[]>;
@@ -32,6 +38,7 @@ export interface UsersRepository {
 }
 
 export function createUsersRepository(db: Database<typeof schema>): UsersRepository {
+  const auditLogOf = createAuditLogRepository(db, auditLog);
   return {
     async findById(id) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -82,15 +89,25 @@ export function createUsersRepository(db: Database<typeof schema>): UsersReposit
       const [row] = await db.select().from(credentials).where(eq(credentials.userId, userId)).limit(1);
       return row?.passwordHash;
     },
-    async setPasswordHash(userId, passwordHash) {
-      await db
-        .insert(credentials)
-        .values({ userId, passwordHash })
-        .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } });
+    async setPasswordHash(userId, passwordHash, audit) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(credentials)
+          .values({ userId, passwordHash })
+          .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } });
+        if (audit) await auditLogOf.record(audit, tx);
+      });
     },
-    async update(id, changes) {
-      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
-      return row;
+    async update(id, changes, audit) {
+      if (!audit) {
+        const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+        return row;
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+        if (row && audit) await auditLogOf.record(audit, tx);
+        return row;
+      });
     },
     async list(afterId, limit, query) {
       const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;

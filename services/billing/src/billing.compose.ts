@@ -1,5 +1,6 @@
 // Wires the billing service's parts over one database; main.ts and the tests share it.
 import type { AdminCheck } from '@pictura/common/admin-check';
+import { auditLogLister } from '@pictura/common/audit-log';
 import type { Database } from '@pictura/common/database';
 import type { Logger } from '@pictura/common/logger';
 import { billingGrpc } from './billing.grpc.ts';
@@ -64,6 +65,7 @@ export function composeBilling(deps: {
     events,
     stripe: deps.stripe,
     testMode: deps.settings.testMode,
+    auditLog: auditLogLister(deps.admins, ledger.audit),
   });
   return { ledger, events, checkout, subscriptions, support, grants, grpc };
 }

@@ -1,5 +1,6 @@
 // Maps BillingService RPCs onto the checkout, subscription and support services.
 import { AppError } from '@pictura/common/app-error';
+import type { AuditLogLister } from '@pictura/common/audit-log';
 import type { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
 import type { CheckoutService } from './checkout.service.ts';
@@ -62,6 +63,8 @@ const toSupportMessage = (row: SupportRequestRow) => ({
   message: row.message,
   plan: row.plan,
   createdAt: row.createdAt.toISOString(),
+  status: row.status,
+  answeredAt: row.answeredAt?.toISOString() ?? '',
 });
 
 export function billingGrpc(deps: {
@@ -72,6 +75,8 @@ export function billingGrpc(deps: {
   events: ProviderEventsService;
   stripe?: StripePaymentProvider;
   testMode: boolean;
+  /** ListAuditLog: admins' actions on billing data. */
+  auditLog: AuditLogLister;
 }): ServiceImpl<typeof BillingService> {
   const { checkout, subscriptions, support, grants } = deps;
   return {
@@ -137,10 +142,13 @@ export function billingGrpc(deps: {
     upgradeSubscription: async ({ userId, subscriptionId, planId }) =>
       toSubscriptionMessage(await subscriptions.upgrade(userId, subscriptionId, planId)),
     createSupportRequest: async (request) => toSupportMessage(await support.create(request)),
-    async listSupportRequests({ callerId, cursor, limit }) {
-      const page = await support.list(callerId, cursor, limit);
+    async listSupportRequests({ callerId, cursor, limit, status }) {
+      const page = await support.list(callerId, cursor, limit, status);
       return { items: page.rows.map(toSupportMessage), nextCursor: page.next };
     },
+    setSupportRequestStatus: async ({ callerId, id, status }) =>
+      toSupportMessage(await support.setStatus(callerId, id, status)),
+    listAuditLog: (request) => deps.auditLog(request),
     grantPlan: async (request) => toSubscriptionMessage(subscriptions.view(await grants.grant(request))),
     endGrant: async ({ callerId, userId, subscriptionId }) =>
       toSubscriptionMessage(subscriptions.view(await grants.end(callerId, userId, subscriptionId))),

@@ -1,6 +1,8 @@
 // Billing's tables behind one handle, with transactions that span them: applying a provider event
 // (store the event id, the subscription, the payment and the checkout) happens entirely or not at all.
+import type { AuditLogRepository } from '@pictura/common/audit-log';
 import type { Database } from '@pictura/common/database';
+import { createBillingAuditLog } from './audit-log.repository.ts';
 import { type CheckoutsRepository, createCheckoutsRepository } from './checkouts.repository.ts';
 import type { schema } from './db/schema.ts';
 import { createPaymentsRepository, type PaymentsRepository } from './payments.repository.ts';
@@ -10,6 +12,8 @@ export interface LedgerRepositories {
   subscriptions: SubscriptionsRepository;
   checkouts: CheckoutsRepository;
   payments: PaymentsRepository;
+  /** Admins' actions on billing data (plan grants, support request status): append-only. */
+  audit: AuditLogRepository;
 }
 
 export interface Ledger extends LedgerRepositories {
@@ -21,6 +25,7 @@ function repositoriesOver(db: Database<typeof schema>): LedgerRepositories {
     subscriptions: createSubscriptionsRepository(db),
     checkouts: createCheckoutsRepository(db),
     payments: createPaymentsRepository(db),
+    audit: createBillingAuditLog(db),
   };
 }
 

@@ -108,6 +108,16 @@ describe.each(ENGINES)('plan grants on %s', (engine) => {
     });
     await billing.grants.end(admin, other, row.id);
     expect((await billing.subscriptions.entitlements(other)).plan).toBe('free');
+    // Both recorded in billing's audit log (the newest two; they may share a millisecond, so in any order).
+    const audit = await billing.ledger.audit.list({ targetId: String(other) }, undefined, 2);
+    expect(audit.entries.map((e) => [e.actorId, e.action]).sort()).toEqual([
+      [admin, 'plan.end_grant'],
+      [admin, 'plan.grant'],
+    ]);
+    expect(audit.entries.find((e) => e.action === 'plan.grant')?.after).toMatchObject({
+      subscription_id: row.id,
+      plan: 'premium_grant',
+    });
     await expect(billing.grants.end(admin, member, row.id)).rejects.toMatchObject({
       reason: 'grant_not_found',
     });

@@ -111,6 +111,14 @@ export function createPlanGrantsService(deps: { ledger: Ledger; admins: AdminChe
           providerRef: ref,
           createdAt: now,
         });
+        await tx.audit.record({
+          actorId: input.callerId,
+          action: 'plan.grant',
+          targetType: 'user',
+          targetId: String(input.userId),
+          before: null,
+          after: { subscription_id: row.id, plan: planId, ends_at: end.toISOString(), note },
+        });
         return row;
       });
     },
@@ -124,10 +132,25 @@ export function createPlanGrantsService(deps: { ledger: Ledger; admins: AdminChe
       }
       const now = clock();
       if (row.status !== 'active' || (row.currentPeriodEnd && row.currentPeriodEnd <= now)) return row;
-      return ledger.subscriptions.applyState(row.id, {
-        status: 'active',
-        currentPeriodEnd: now,
-        cancelAtPeriodEnd: true,
+      return ledger.transaction(async (tx) => {
+        const ended = await tx.subscriptions.applyState(row.id, {
+          status: 'active',
+          currentPeriodEnd: now,
+          cancelAtPeriodEnd: true,
+        });
+        await tx.audit.record({
+          actorId: callerId,
+          action: 'plan.end_grant',
+          targetType: 'user',
+          targetId: String(userId),
+          before: {
+            subscription_id: row.id,
+            plan: row.planId,
+            ends_at: row.currentPeriodEnd?.toISOString() ?? null,
+          },
+          after: { subscription_id: row.id, plan: row.planId, ends_at: now.toISOString() },
+        });
+        return ended;
       });
     },
   };

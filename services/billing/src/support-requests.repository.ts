@@ -1,14 +1,36 @@
 import { AppError } from '@pictura/common/app-error';
 import type { Database } from '@pictura/common/database';
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import { type SupportRequestRow, type schema, supportRequests } from './db/schema.ts';
+import { createBillingAuditLog } from './audit-log.repository.ts';
+import {
+  type SupportRequestRow,
+  type SupportRequestStatus,
+  type schema,
+  supportRequests,
+} from './db/schema.ts';
 
-export type NewSupportRequest = Omit<SupportRequestRow, 'id' | 'createdAt'> & { createdAt?: Date };
+export type NewSupportRequest = Omit<
+  SupportRequestRow,
+  'id' | 'createdAt' | 'status' | 'answeredAt' | 'answeredBy'
+> & { createdAt?: Date };
 
 export interface SupportRequestsRepository {
   insert(request: NewSupportRequest): Promise<SupportRequestRow>;
   /** Paid plans first (highest first), then newest; the cursor is opaque. */
-  page(cursor: string, limit: number): Promise<{ rows: SupportRequestRow[]; next: string }>;
+  page(
+    cursor: string,
+    limit: number,
+    status?: SupportRequestStatus,
+  ): Promise<{ rows: SupportRequestRow[]; next: string }>;
+  /**
+   * An admin marks the request answered or new, with its audit entry in the same transaction; a repeat
+   * changes and records nothing. Undefined when there is no such request.
+   */
+  setStatus(
+    id: number,
+    status: SupportRequestStatus,
+    adminId: number,
+  ): Promise<SupportRequestRow | undefined>;
   /** Account deletion: every request the user sent (their name, address and words); how many. */
   deleteAllOf(userId: number): Promise<number>;
 }
@@ -38,7 +60,36 @@ function decode(value: string): PageCursor | undefined {
 }
 
 export function createSupportRequestsRepository(db: Database<typeof schema>): SupportRequestsRepository {
+  const audit = createBillingAuditLog(db);
   return {
+    setStatus(id, status, adminId) {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(supportRequests)
+          .where(eq(supportRequests.id, id))
+          .for('update');
+        if (!current || current.status === status) return current;
+        const answered = status === 'answered';
+        const [row] = await tx
+          .update(supportRequests)
+          .set({ status, answeredAt: answered ? new Date() : null, answeredBy: answered ? adminId : null })
+          .where(eq(supportRequests.id, id))
+          .returning();
+        await audit.record(
+          {
+            actorId: adminId,
+            action: answered ? 'support_request.answer' : 'support_request.reopen',
+            targetType: 'support_request',
+            targetId: String(id),
+            before: { status: current.status },
+            after: { status },
+          },
+          tx,
+        );
+        return row;
+      });
+    },
     async deleteAllOf(userId) {
       const deleted = await db
         .delete(supportRequests)
@@ -50,7 +101,7 @@ export function createSupportRequestsRepository(db: Database<typeof schema>): Su
       const [row] = await db.insert(supportRequests).values(request).returning();
       return row!;
     },
-    async page(cursor, limit) {
+    async page(cursor, limit, status) {
       const after = decode(cursor);
       let where: SQL | undefined;
       if (after) {
@@ -69,7 +120,7 @@ export function createSupportRequestsRepository(db: Database<typeof schema>): Su
       const rows = await db
         .select()
         .from(supportRequests)
-        .where(where)
+        .where(and(where, status ? eq(supportRequests.status, status) : undefined))
         .orderBy(desc(supportRequests.planRank), desc(supportRequests.createdAt), desc(supportRequests.id))
         .limit(limit + 1);
       const page = rows.slice(0, limit);

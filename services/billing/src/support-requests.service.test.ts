@@ -45,6 +45,40 @@ describe.each(ENGINES)('sales and support requests on %s', (engine) => {
     await expect(billing.support.list(0, '', 10)).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 
+  it('lets admins mark a request answered and new again, listed by status and audited', async () => {
+    const created = await billing.support.create({
+      ...input,
+      userId: member,
+      kind: 'support',
+      message: 'Status',
+    });
+    expect(created.status).toBe('new');
+    await expect(billing.support.setStatus(member, created.id, 'answered')).rejects.toMatchObject({
+      code: 'permission_denied',
+    });
+    const answered = await billing.support.setStatus(admin, created.id, 'answered');
+    expect(answered).toMatchObject({ status: 'answered', answeredBy: admin });
+    expect(answered.answeredAt).toBeInstanceOf(Date);
+    await billing.support.setStatus(admin, created.id, 'answered'); // a repeat changes nothing
+    const onlyAnswered = await billing.support.list(admin, '', 50, 'answered');
+    expect(onlyAnswered.rows.map((r) => r.id)).toEqual([created.id]);
+    expect((await billing.support.list(admin, '', 50, 'new')).rows.map((r) => r.id)).not.toContain(
+      created.id,
+    );
+    await billing.support.setStatus(admin, created.id, 'new');
+    const audit = await billing.ledger.audit.list({ targetId: String(created.id) }, undefined, 10);
+    expect(audit.entries.map((e) => [e.action, e.before, e.after]).sort()).toEqual([
+      ['support_request.answer', { status: 'new' }, { status: 'answered' }],
+      ['support_request.reopen', { status: 'answered' }, { status: 'new' }],
+    ]);
+    await expect(billing.support.setStatus(admin, created.id, 'closed')).rejects.toMatchObject({
+      reason: 'invalid_status',
+    });
+    await expect(billing.support.setStatus(admin, 999_999, 'answered')).rejects.toMatchObject({
+      reason: 'support_request_not_found',
+    });
+  });
+
   it('refuses bad input and guest support requests', async () => {
     const refused = (over: object) =>
       billing.support.create({ ...input, userId: member, kind: 'sales', ...over });

@@ -4,12 +4,19 @@
 import type { AdminCheck } from '@pictura/common/admin-check';
 import { AppError } from '@pictura/common/app-error';
 import { pageLimit } from '@pictura/common/cursor';
-import type { SupportRequestRow } from './db/schema.ts';
+import { SUPPORT_REQUEST_STATUSES, type SupportRequestRow, type SupportRequestStatus } from './db/schema.ts';
 import { type PlanEntitlements, planRank } from './plans.ts';
 import type { SupportRequestsRepository } from './support-requests.repository.ts';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;
 const LIMITS = { name: 100, email: 254, company: 100, message: 5000 };
+
+/** new or answered; '' (any) only where `anyAllowed`. */
+function statusOf(value: string, anyAllowed: boolean): SupportRequestStatus | undefined {
+  if (value === '' && anyAllowed) return undefined;
+  if ((SUPPORT_REQUEST_STATUSES as readonly string[]).includes(value)) return value as SupportRequestStatus;
+  throw new AppError('invalid_argument', 'Status must be new or answered', 'invalid_status');
+}
 
 export interface SupportRequestInput {
   userId: number;
@@ -64,9 +71,17 @@ export function createSupportRequestsService(deps: {
       });
     },
 
-    async list(callerId: number, cursor: string, limit: number) {
+    async list(callerId: number, cursor: string, limit: number, status = '') {
       await deps.admins.requireAdmin(callerId);
-      return deps.requests.page(cursor, pageLimit(limit, 100, 20));
+      return deps.requests.page(cursor, pageLimit(limit, 100, 20), statusOf(status, true));
+    },
+
+    async setStatus(callerId: number, id: number, status: string): Promise<SupportRequestRow> {
+      await deps.admins.requireAdmin(callerId);
+      const wanted = statusOf(status, false);
+      const row = id > 0 && wanted ? await deps.requests.setStatus(id, wanted, callerId) : undefined;
+      if (!row) throw new AppError('not_found', 'Support request not found', 'support_request_not_found');
+      return row;
     },
   };
 }

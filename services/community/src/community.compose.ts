@@ -1,7 +1,11 @@
 // Wires the community service's parts over one database; main.ts and the tests share it.
+
 import type { AdminCheck } from '@pictura/common/admin-check';
+import { auditLogLister } from '@pictura/common/audit-log';
 import type { Database } from '@pictura/common/database';
 import type { ObjectStore } from '@pictura/common/object-store';
+import { createAppealsRepository } from './appeals.repository.ts';
+import { createCommunityAuditLog } from './audit-log.repository.ts';
 import { communityGrpc } from './community.grpc.ts';
 import type { schema } from './db/schema.ts';
 import { createLikesRepository } from './likes.repository.ts';
@@ -26,6 +30,7 @@ export function composeCommunity(deps: {
     likes: createLikesRepository(deps.db),
     views: createViewsRepository(deps.db),
     reports: createReportsRepository(deps.db),
+    appeals: createAppealsRepository(deps.db),
     stats: createStatsRepository(deps.db),
   };
   const posts = createPostsService({
@@ -40,9 +45,11 @@ export function composeCommunity(deps: {
     admin: deps.admin,
     posts: repositories.posts,
     reports: repositories.reports,
+    appeals: repositories.appeals,
     moderation: createModerationRepository(deps.db),
     stats: repositories.stats,
     images: deps.images,
   });
-  return { repositories, posts, moderation, grpc: communityGrpc({ posts, moderation }) };
+  const auditLog = auditLogLister(deps.admin, createCommunityAuditLog(deps.db));
+  return { repositories, posts, moderation, grpc: communityGrpc({ posts, moderation, auditLog }) };
 }

@@ -1,16 +1,33 @@
 // Maps CommunityService RPCs onto the posts and moderation services.
+import type { AuditLogLister } from '@pictura/common/audit-log';
 import { decodeCursor, encodeCursor, pageLimit } from '@pictura/common/cursor';
 import type { CommunityService } from '@pictura/common/gen/community/v1/community_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
-import type { PostRow, ReportRow } from './db/schema.ts';
-import type { ModerationService } from './moderation.service.ts';
+import type { AppealRow, PostRow, ReportRow } from './db/schema.ts';
+import type { AppealWithTakedown, ModerationService } from './moderation.service.ts';
 import type { PostsService, PostView } from './posts.service.ts';
-import type { ReportWithPost } from './reports.repository.ts';
+import { groupCursorKey, type ReportGroup, type ReportWithPost } from './reports.repository.ts';
 
 const HOT_TAGS_DEFAULT = 20;
 
-export function toPostMessage(post: PostRow & { likedByMe?: boolean }) {
+function toAppealMessage(appeal: AppealRow) {
   return {
+    id: appeal.id,
+    postId: appeal.postId,
+    authorId: appeal.authorId,
+    message: appeal.message,
+    status: appeal.status,
+    createdAt: appeal.createdAt.toISOString(),
+    resolvedAt: appeal.resolvedAt?.toISOString() ?? '',
+    resolvedBy: appeal.resolvedBy ?? 0,
+  };
+}
+
+export function toPostMessage(post: PostRow & Partial<Pick<PostView, 'likedByMe' | 'takedown'>>) {
+  const appeal = post.takedown?.appeal;
+  return {
+    takedownReasons: post.takedown?.reasons ?? [],
+    ...(appeal ? { appeal: toAppealMessage(appeal) } : {}),
     id: post.id,
     authorId: post.authorId,
     authorName: post.authorName,
@@ -54,6 +71,25 @@ function toReportMessage({ report, post }: { report: ReportRow; post: PostRow | 
   };
 }
 
+function toAppealWithPost({ appeal, post, reasons }: AppealWithTakedown) {
+  return {
+    ...toAppealMessage(appeal),
+    ...(post ? { post: toPostMessage({ ...post, takedown: { reasons, appeal: null } }) } : {}),
+  };
+}
+
+function toGroupMessage(group: ReportGroup) {
+  return {
+    postId: group.postId,
+    ...(group.post ? { post: toPostMessage(group.post) } : {}),
+    count: group.count,
+    reasons: group.reasons,
+    latestAt: group.latestAt.toISOString(),
+    latestReportId: group.latestReportId,
+    latest: group.latest.map((report) => toReportMessage({ report, post: null })),
+  };
+}
+
 /** Fetches one more than the page to know whether another page follows; the cursor is the last item's keys. */
 function paged<T>(rows: T[], limit: number, keyOf: (row: T) => { key: string; id: string }) {
   const page = rows.slice(0, limit);
@@ -67,6 +103,8 @@ const reportKey = ({ report }: ReportWithPost) => ({ key: report.createdAt.toISO
 export function communityGrpc(deps: {
   posts: PostsService;
   moderation: ModerationService;
+  /** ListAuditLog: admins' actions on posts and reports. */
+  auditLog: AuditLogLister;
 }): ServiceImpl<typeof CommunityService> {
   const { posts, moderation } = deps;
   const postsPage = (rows: PostView[] | PostRow[], limit: number, keyOf = byCreated) => {
@@ -116,6 +154,8 @@ export function communityGrpc(deps: {
     },
     setLike: ({ userId, postId, liked }) => posts.setLike(userId, postId, liked),
     reportPost: async (request) => toReportMessage(await posts.report(request)),
+    appealPost: async ({ authorId, postId, message }) =>
+      toAppealMessage(await posts.appeal({ authorId, postId, message })),
     hotTags: async ({ limit }) => ({ tags: await posts.hotTags(pageLimit(limit, 50, HOT_TAGS_DEFAULT)) }),
 
     async listUserPosts({ userId, cursor, limit }) {
@@ -145,6 +185,39 @@ export function communityGrpc(deps: {
       toReportMessage(await moderation.approve(callerId, reportId)),
     rejectReport: async ({ callerId, reportId }) =>
       toReportMessage(await moderation.reject(callerId, reportId)),
+    reopenReport: async ({ callerId, reportId }) =>
+      toReportMessage(await moderation.reopen(callerId, reportId)),
+    async listReportGroups({ callerId, sort, cursor, limit }) {
+      const size = pageLimit(limit);
+      const { sort: order, groups } = await moderation.reportGroups(
+        callerId,
+        sort,
+        decodeCursor(cursor),
+        size + 1,
+      );
+      const { page, nextCursor } = paged(groups, size, (group) => ({
+        key: groupCursorKey(order, group),
+        id: group.postId,
+      }));
+      return { items: page.map(toGroupMessage), nextCursor };
+    },
+    bulkResolveReports: async ({ callerId, decision, postIds }) => ({
+      results: await moderation.bulkResolve(callerId, decision, postIds),
+    }),
+    bulkModeratePosts: async ({ callerId, action, postIds }) => ({
+      results: await moderation.bulkModerate(callerId, action, postIds),
+    }),
+    async listAppeals({ callerId, status, cursor, limit }) {
+      const size = pageLimit(limit);
+      const rows = await moderation.appeals(callerId, status, decodeCursor(cursor), size + 1);
+      const { page, nextCursor } = paged(rows, size, ({ appeal }) => ({
+        key: appeal.createdAt.toISOString(),
+        id: appeal.id,
+      }));
+      return { items: page.map(toAppealWithPost), nextCursor };
+    },
+    resolveAppeal: async ({ callerId, appealId, decision }) =>
+      toAppealWithPost(await moderation.decideAppeal(callerId, appealId, decision)),
     getStats: ({ callerId, days }) => moderation.stats(callerId, days),
     async listAdminPosts({ callerId, status, q, cursor, limit }) {
       const size = pageLimit(limit);
@@ -161,5 +234,6 @@ export function communityGrpc(deps: {
       posts: await moderation.setAuthorBanned(callerId, userId, banned),
     }),
     deleteUserData: async ({ userId }) => ({ deletedPosts: await posts.deleteUserData(userId) }),
+    listAuditLog: (request) => deps.auditLog(request),
   };
 }

@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
 import { type CommunityFixture, openCommunityFixture } from './community.test-support.ts';
-import { moderationActions, posts } from './db/schema.ts';
+import { auditLog, moderationActions, posts } from './db/schema.ts';
 import { lastDays } from './moderation.service.ts';
 
 describe.each(ENGINES)('community moderation on %s', (engine) => {
@@ -165,6 +165,43 @@ describe.each(ENGINES)('community moderation on %s', (engine) => {
     expect(after.topTags.map((t) => t.tag)).not.toContain('stat-old');
     expect((await moderation().stats(admin, 0)).postsPerDay).toHaveLength(30);
     expect((await rejection(moderation().stats(admin, 366))).code).toBe('invalid_argument');
+  });
+
+  it('records every moderation in the audit log with its before and after, in the same transaction', async () => {
+    const post = await f.publish(alice, { tags: ['audited'], title: 'Audited post' });
+    const byBob = await report(bob, post.id);
+    await moderation().reject(admin, byBob.report.id);
+    await moderation().hide(admin, post.id);
+    await moderation().restore(admin, post.id);
+    await moderation().remove(admin, post.id);
+    const rows = await f.database.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.targetId, [post.id, byBob.report.id]));
+    // Four actions may share a millisecond: in the order they were made, by name.
+    const order = ['report.reject', 'post.hide', 'post.restore', 'post.delete'];
+    rows.sort((a, b) => order.indexOf(a.action) - order.indexOf(b.action));
+    expect(rows.map((r) => [r.actorId, r.action, r.before, r.after])).toEqual([
+      [
+        admin,
+        'report.reject',
+        { status: 'open', post_id: post.id },
+        { status: 'dismissed', post_id: post.id },
+      ],
+      [
+        admin,
+        'post.hide',
+        { title: 'Audited post', author_id: alice, hidden: false },
+        expect.objectContaining({ hidden: true }),
+      ],
+      [
+        admin,
+        'post.restore',
+        expect.objectContaining({ hidden: true }),
+        expect.objectContaining({ hidden: false }),
+      ],
+      [admin, 'post.delete', expect.objectContaining({ title: 'Audited post', hidden: false }), null],
+    ]);
   });
 
   it('lists the UTC days of a window, oldest first', () => {

@@ -7,16 +7,26 @@ import type { Cursor } from '@pictura/common/cursor';
 import type { HistoryItem } from '@pictura/common/gen/history/v1/history_pb';
 import { isUuid } from '@pictura/common/keyset';
 import type { ObjectStore } from '@pictura/common/object-store';
-import type { PostRow } from './db/schema.ts';
+import type { AppealsRepository } from './appeals.repository.ts';
+import type { AppealRow, PostRow } from './db/schema.ts';
 import type { LikesRepository } from './likes.repository.ts';
 import { checkPublishing, checkReport, normaliseTag, normaliseTags, similarOptions } from './post-rules.ts';
 import { type FeedSort, isListed, type PostsRepository } from './posts.repository.ts';
-import type { ReportsRepository, ReportWithPost } from './reports.repository.ts';
+import type { ReasonCount, ReportsRepository, ReportWithPost } from './reports.repository.ts';
 import type { StatsRepository, TagCount } from './stats.repository.ts';
 import type { ViewsRepository } from './views.repository.ts';
 
-/** A post as one caller sees it. */
-export type PostView = PostRow & { likedByMe: boolean };
+/**
+ * A post as one caller sees it. A taken-down post shown to its author (or an admin) says why: the categories
+ * of the reports that took it down, and the author's appeal of that takedown if there is one.
+ */
+export type PostView = PostRow & {
+  likedByMe: boolean;
+  takedown?: { reasons: ReasonCount[]; appeal: AppealRow | null };
+};
+
+/** An appeal is a short text: 1 to this many characters. */
+export const APPEAL_MAX = 500;
 
 /** The one call community makes to history: an item of its owner (another user's item is not_found). */
 export interface HistorySource {
@@ -31,6 +41,7 @@ export interface PostsServiceDeps {
   likes: LikesRepository;
   views: ViewsRepository;
   reports: ReportsRepository;
+  appeals: AppealsRepository;
   stats: StatsRepository;
   history: HistorySource;
   images: Pick<ObjectStore, 'retain' | 'release'>;
@@ -114,7 +125,53 @@ export function createPostsService(deps: PostsServiceDeps) {
       const post = await visiblePost(id, viewer.userId);
       const views = countView ? await deps.views.count(post.id, viewer) : undefined;
       const [view] = await withLikes(viewer.userId, [{ ...post, views: views ?? post.views }]);
-      return view!;
+      if (post.hiddenAt === null) return view!;
+      const [reasons, appeal] = await Promise.all([
+        reports.takedownReasons([post.id]),
+        deps.appeals.forTakedown(post.id, post.hiddenAt),
+      ]);
+      return { ...view!, takedown: { reasons: reasons.get(post.id) ?? [], appeal: appeal ?? null } };
+    },
+
+    /** The author asks the moderators to look again at their post's takedown: once per takedown. */
+    async appeal(input: { authorId: number; postId: string; message: string }): Promise<AppealRow> {
+      requireUser(input.authorId);
+      const message = input.message.trim();
+      if (message === '') {
+        throw new AppError(
+          'invalid_argument',
+          'Please say why the post should be restored',
+          'appeal_message_required',
+        );
+      }
+      if ([...message].length > APPEAL_MAX) {
+        throw new AppError(
+          'invalid_argument',
+          `The appeal must be at most ${APPEAL_MAX} characters`,
+          'appeal_too_long',
+        );
+      }
+      const post = isUuid(input.postId) ? await posts.findById(input.postId) : undefined;
+      // Someone else's post does not exist for the caller, whatever its state.
+      if (!post || post.authorId !== input.authorId) throw notFound();
+      if (post.hiddenAt === null) {
+        throw new AppError(
+          'failed_precondition',
+          'Only a post taken down by the moderators can be appealed',
+          'post_not_taken_down',
+        );
+      }
+      const created = await deps.appeals.create({
+        postId: post.id,
+        authorId: input.authorId,
+        message,
+        takenDownAt: post.hiddenAt,
+      });
+      if (created === 'gone') throw notFound();
+      if (created === 'duplicate') {
+        throw new AppError('already_exists', 'You have already appealed this decision', 'already_appealed');
+      }
+      return created;
     },
 
     async publish(input: PublishInput): Promise<PostView> {

@@ -62,7 +62,12 @@ export interface GatewayDeps {
     | 'PUBLIC_URL'
     | 'ALLOW_LOOPBACK_FETCH'
   > &
-    Partial<Pick<GatewayConfig, 'OPENAI_MODEL_ALIASES' | 'SECURITY_CHECK_SECRET' | 'FILES_SIGNING_SECRET'>> &
+    Partial<
+      Pick<
+        GatewayConfig,
+        'OPENAI_MODEL_ALIASES' | 'SECURITY_CHECK_SECRET' | 'FILES_SIGNING_SECRET' | 'ALLOWED_ORIGINS'
+      >
+    > &
     /** The object store's, for the bucket origin of presigned /files/ links in the pages' CSP. */
     PresignedLinkConfig;
   logger: Logger;

@@ -1,5 +1,6 @@
 import { baseConfigShape, configTypes, objectStoreConfigShape } from '@pictura/common/config';
 import { z } from 'zod';
+import { allowedOriginsSetting } from './return-origin.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 
 export const gatewayConfigShape = {
@@ -11,6 +12,11 @@ export const gatewayConfigShape = {
   METRICS_PORT: configTypes.port.default(9100),
   /** The site's own origin: links to it are read from the object store, never fetched. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * Other origins users reach the site by, comma-separated (https://pictura.example,http://192.168.1.20:8080);
+   * PUBLIC_URL's is always allowed. A checkout started on one of them returns there (return-origin.ts).
+   */
+  ALLOWED_ORIGINS: allowedOriginsSetting,
   /** The built web app; the gateway serves it with an index.html fallback for client routes. */
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** Generation requests per minute per client address for guests; 0 turns the limit off. */

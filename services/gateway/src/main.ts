@@ -15,6 +15,7 @@ import { gracefulShutdown } from '@pictura/common/shutdown';
 import { startTracing } from '@pictura/common/tracing';
 import { buildApp } from './app.ts';
 import { gatewayConfigShape } from './config.ts';
+import { publicUrlWarning } from './return-origin.ts';
 
 const config = loadConfig(gatewayConfigShape);
 const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -60,3 +61,5 @@ shutdown.add('http', () => app.close());
 const metrics = await startMetricsServer(config.METRICS_PORT, config.GRPC_HOST);
 shutdown.add('metrics', () => metrics.close());
 logger.info({ url: config.PUBLIC_URL }, 'gateway ready');
+const publicUrlProblem = publicUrlWarning(config);
+if (publicUrlProblem) logger.warn({ url: config.PUBLIC_URL, host: config.HOST }, publicUrlProblem);

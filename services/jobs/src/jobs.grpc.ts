@@ -2,6 +2,7 @@
 
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { AppError } from '@pictura/common/app-error';
+import type { AuditLogLister } from '@pictura/common/audit-log';
 import type { JobSchema } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { type Job, JobKind, JobStatus, type JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
@@ -71,9 +72,12 @@ export function jobsGrpc(
     stats: JobStatsService;
     models: ModelsService;
     webhooks: WebhooksService;
+    /** ListAuditLog: admins' changes to settings and models. */
+    auditLog: AuditLogLister;
   },
 ): ServiceImpl<typeof JobsService> {
   return {
+    listAuditLog: (request) => admin.auditLog(request),
     ...modelsGrpc(admin.models),
     ...webhooksGrpc(admin.webhooks),
     async submitGeneration(request, ctx) {

@@ -2,6 +2,7 @@
 
 import { create } from '@bufbuild/protobuf';
 import { createAdminCheck } from '@pictura/common/admin-check';
+import { auditLogLister } from '@pictura/common/audit-log';
 import { loadConfig } from '@pictura/common/config';
 import { createFileLinkSigner } from '@pictura/common/file-link-signer';
 import { AuthService } from '@pictura/common/gen/auth/v1/auth_pb';
@@ -13,6 +14,7 @@ import { postGuarded } from '@pictura/common/guarded-fetch';
 import { publicJobBody } from '@pictura/common/job-body';
 import { createRedis, createRequestRedis } from '@pictura/common/redis';
 import { startServiceHost } from '@pictura/common/service-host';
+import { createJobsAuditLog } from './audit-log.repository.ts';
 import { jobsConfigShape } from './config.ts';
 import { schema } from './db/schema.ts';
 import { createEntitlementsRepository } from './entitlements.repository.ts';
@@ -128,9 +130,19 @@ const jobs = createJobsService({
   }),
 });
 const stats = createJobStatsService({ stats: createJobStatsRepository(host.database.db), admin });
-const modelsAdmin = createModelsService({ models, queue, settings, admin });
+const auditLog = createJobsAuditLog(host.database.db);
+const modelsAdmin = createModelsService({ models, queue, settings, admin, audit: auditLog });
 
-host.server.add(JobsService, jobsGrpc(jobs, { settings, stats, models: modelsAdmin, webhooks }));
+host.server.add(
+  JobsService,
+  jobsGrpc(jobs, {
+    settings,
+    stats,
+    models: modelsAdmin,
+    webhooks,
+    auditLog: auditLogLister(admin, auditLog),
+  }),
+);
 // KEDA sizes the worker pool by this report (metrics-api trigger), so workers scale from zero without Prometheus.
 const queueDepthRepository = createQueueDepthRepository(redis, config.QUEUE_PREFIX);
 shutdown.add('queue depth', () => queueDepthRepository.close());

@@ -20,6 +20,7 @@ import {
 import { openTestDatabase } from '../../../test/support/databases.ts';
 import { testRedis } from '../../../test/support/redis.ts';
 import { advertisedModel } from './advertised-model.fixture.ts';
+import { createJobsAuditLog } from './audit-log.repository.ts';
 import { schema } from './db/schema.ts';
 import { createModelsRepository } from './models.repository.ts';
 import { createModelsService, type ModelsService } from './models.service.ts';
@@ -86,7 +87,13 @@ describe('the admin Models page in jobs', () => {
       admin,
       cacheMs: 0,
     });
-    models = createModelsService({ models: repository, queue, settings, admin });
+    models = createModelsService({
+      models: repository,
+      queue,
+      settings,
+      admin,
+      audit: createJobsAuditLog(database.db),
+    });
     await advertise(installed);
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@
 // hears at once instead of through a failed task.
 import type { AdminCheck } from '@pictura/common/admin-check';
 import { AppError } from '@pictura/common/app-error';
+import type { AuditLogRepository } from '@pictura/common/audit-log';
 import { ABSTRACT_GENERATE_MODEL, DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
 import { type CatalogueEntry, modelCatalogue } from '@pictura/common/model-catalogue';
 import type { ModelKind } from '@pictura/common/model-manifest';
@@ -43,6 +44,8 @@ export function createModelsService(deps: {
     setDefaultModel(callerId: number, kind: ModelKind, model: string): Promise<SettingsValues>;
   };
   admin: AdminCheck;
+  /** Install and removal requests are recorded here (the task itself runs on a worker). */
+  audit: Pick<AuditLogRepository, 'record'>;
   /** The catalogue; the shipped one unless a test brings its own. */
   catalogue?: () => readonly CatalogueEntry[];
 }) {
@@ -51,6 +54,16 @@ export function createModelsService(deps: {
   async function start(data: ModelTaskData): Promise<ModelTaskView> {
     const task = await deps.queue.startModelTask(data);
     if (task === 'running') throw alreadyRunning();
+    // The task lives in Redis, so the entry cannot share a transaction with it: it is written once the
+    // task is queued, and names the model the admin asked for.
+    await deps.audit.record({
+      actorId: data.requestedBy,
+      action: data.action === 'install' ? 'model.install' : 'model.remove',
+      targetType: 'model',
+      targetId: data.model,
+      before: null,
+      after: null,
+    });
     return task;
   }
 

@@ -1,6 +1,7 @@
 import { createAdminCheck } from '@pictura/common/admin-check';
 import type { ServiceDatabase } from '@pictura/common/database';
 import { workerModelsKey } from '@pictura/common/queues';
+import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   registerAdminAndMember,
@@ -131,6 +132,20 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
     expect(await otherReplica.get()).toEqual(saved);
     const [row] = await database.db.select().from(schema.settings);
     expect(row).toMatchObject({ id: 1, updatedBy: ids.admin, maxTagsPerPost: 8 });
+    // The audit log names the admin and only the fields that changed, before and after.
+    const [entry] = await database.db
+      .select()
+      .from(schema.auditLog)
+      .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({ actorId: ids.admin, action: 'settings.update', targetId: 'system' });
+    expect(entry!.after).toMatchObject({ maintenance_notice: 'Back soon' });
+    expect(Object.keys(entry!.after ?? {})).toEqual(Object.keys(entry!.before ?? {}));
+    // Saving the same values again records nothing.
+    const count = async () => (await database.db.select().from(schema.auditLog)).length;
+    const entries = await count();
+    await settings.update(ids.admin, saved);
+    expect(await count()).toBe(entries);
   });
 
   it('goes back to the configured guest limit and the built-in model when cleared', async () => {

@@ -33,6 +33,16 @@ const CHOICE_FIELD = {
   safety: 'defaultSafetyModel',
 } as const satisfies Record<ModelKind, keyof SettingsValues>;
 
+/** Each setting's name in the API and in the audit log's before/after. */
+const SETTING_NAMES = {
+  anonymousGeneratePerMinute: 'anonymous_generate_per_minute',
+  maintenanceNotice: 'maintenance_notice',
+  defaultModel: 'default_model',
+  maxTagsPerPost: 'max_tags_per_post',
+  defaultUpscaleModel: 'default_upscale_model',
+  defaultSafetyModel: 'default_safety_model',
+} as const satisfies Record<keyof SettingsValues, string>;
+
 /** The administrator's default model choices out of the settings. */
 export function modelChoices(values: SettingsValues): ModelChoices {
   return {
@@ -115,8 +125,30 @@ export function createSettingsService(deps: {
     };
   }
 
-  async function save(callerId: number, values: SettingsValues): Promise<SettingsValues> {
-    await deps.settings.save(values, callerId);
+  /** Saves, with an audit entry of the fields that changed (none changed: no entry). */
+  async function save(
+    callerId: number,
+    values: SettingsValues,
+    before: SettingsValues,
+    action: string,
+  ): Promise<SettingsValues> {
+    const changed = (Object.keys(values) as (keyof SettingsValues)[]).filter((k) => values[k] !== before[k]);
+    const pick = (from: SettingsValues) =>
+      Object.fromEntries(changed.map((k) => [SETTING_NAMES[k], from[k]]));
+    await deps.settings.save(
+      values,
+      callerId,
+      changed.length === 0
+        ? undefined
+        : {
+            actorId: callerId,
+            action,
+            targetType: 'settings',
+            targetId: 'system',
+            before: pick(before),
+            after: pick(values),
+          },
+    );
     cached = { at: Date.now(), values: Promise.resolve(values) };
     return values;
   }
@@ -136,7 +168,8 @@ export function createSettingsService(deps: {
     /** Admins only: replaces every setting at once. */
     async update(callerId: number, input: SettingsValues): Promise<SettingsValues> {
       await deps.admin.requireAdmin(callerId);
-      return save(callerId, await validate(input, await read()));
+      const stored = await read();
+      return save(callerId, await validate(input, stored), stored, 'settings.update');
     },
 
     /** Admins only: the default model of one kind, leaving every other setting as stored. */
@@ -144,7 +177,8 @@ export function createSettingsService(deps: {
       await deps.admin.requireAdmin(callerId);
       const choice = model.trim();
       await checkModelChoice(kind, choice);
-      return save(callerId, { ...(await read()), [CHOICE_FIELD[kind]]: choice });
+      const stored = await read();
+      return save(callerId, { ...stored, [CHOICE_FIELD[kind]]: choice }, stored, 'model.set_default');
     },
   };
 }

@@ -53,6 +53,11 @@ export const adminRows: Rows = {
     why: `${adminOnly} (billing checks the caller again); the admin passes the guard and hears there is no such grant`,
     call: (ctx) => ({ path: `/api/admin/users/${ctx.identities.user.userId}/plan-grants/999999` }),
   },
+  'GET /api/admin/audit': {
+    expect: [401, 403, 403, 401, 200, 403],
+    why: `${adminOnly}; each service checks the caller again before listing its entries`,
+    call: () => ({ path: '/api/admin/audit?limit=5' }),
+  },
   'GET /api/settings/public': {
     expect: [200, 200, 200, 401, 200, 200],
     why: 'the maintenance banner is for every visitor; a banned token is refused everywhere',

@@ -31,6 +31,14 @@ export async function newUserPost(ctx: MatrixContext): Promise<string> {
   return post.body.id as string;
 }
 
+/** A new post of "user", taken down by the admin (so its author may appeal). */
+export async function newTakenDownPost(ctx: MatrixContext): Promise<string> {
+  const postId = await newUserPost(ctx);
+  const hidden = await ctx.send('POST', `/api/admin/posts/${postId}/hide`, ctx.identities.admin.credential);
+  if (hidden.status !== 200) throw new Error(`could not take the post down: ${hidden.status}`);
+  return postId;
+}
+
 const userPost = (ctx: MatrixContext) => ctx.once('community: post', () => newUserPost(ctx));
 
 //                                           guest user other banned admin apiKey
@@ -71,6 +79,14 @@ export const communityRows: Rows = {
     call: async (ctx) => ({
       path: `/api/community/posts/${await newUserPost(ctx)}/report`,
       body: { reason: 'spam' },
+    }),
+  },
+  'POST /api/community/posts/{id}/appeal': {
+    expect: [401, 201, 404, 401, 404, 404],
+    why: 'only the author appeals the takedown of their post; for anyone else, admins included, it is not there',
+    call: async (ctx) => ({
+      path: `/api/community/posts/${await newTakenDownPost(ctx)}/appeal`,
+      body: { message: 'Please look again' },
     }),
   },
   'GET /api/community/tags/hot': {

@@ -109,4 +109,9 @@ export const paymentsRows: Rows = {
     why: "admins only, and with a session: an admin's API key is not the admin console",
     call: () => ({ path: '/api/admin/support-requests' }),
   },
+  'PUT /api/admin/support-requests/{id}/status': {
+    expect: [401, 403, 403, 401, 404, 403],
+    why: 'admins only, and with a session (billing checks the caller again); the admin passes the guard and hears there is no such request',
+    call: () => ({ path: '/api/admin/support-requests/999999/status', body: { status: 'answered' } }),
+  },
 };

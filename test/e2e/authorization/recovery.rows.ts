@@ -11,6 +11,11 @@ export const recoveryRows: Rows = {
     why: 'public: the forgot-password page asks it whatever token the browser still holds',
     call: () => ({ path: '/api/auth/recovery-options' }),
   },
+  'GET /api/auth/methods': {
+    expect: [200, 200, 200, 200, 200, 200],
+    why: 'public: the sign-in dialog asks which methods are on, whatever token the browser still holds',
+    call: () => ({ path: '/api/auth/methods' }),
+  },
   'POST /api/auth/forgot-password': {
     expect: [409, 409, 409, 409, 409, 409],
     why: 'open to all, the same answer for everyone; without SMTP the operator resets passwords',

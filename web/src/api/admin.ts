@@ -123,7 +123,12 @@ export interface SupportRequest {
   /** The sender's plan when they wrote. */
   plan: string;
   created_at: string;
+  /** new until an admin marks it answered. */
+  status: SupportRequestStatus;
+  answered_at: string | null;
 }
+
+export type SupportRequestStatus = 'new' | 'answered';
 
 export type GrantablePlan = 'premium' | 'ultimate' | 'enterprise';
 
@@ -168,7 +173,7 @@ export function fetchAdminStats(days: number, signal?: AbortSignal): Promise<Adm
 }
 
 export function fetchSupportRequests(
-  page: { cursor?: string; limit?: number },
+  page: { cursor?: string; limit?: number; status?: SupportRequestStatus | '' },
   signal?: AbortSignal,
 ): Promise<Page<SupportRequest>> {
   return requestJson(`/api/admin/support-requests${query(page)}`, { signal });

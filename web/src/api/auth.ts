@@ -52,6 +52,16 @@ export function logout(): Promise<unknown> {
   return requestJson('/api/auth/logout', { method: 'POST', unauthorizedIsExpected: true });
 }
 
+/** Which ways to sign in this server offers (Google only with an OAuth client configured). */
+export interface SignInMethods {
+  google: boolean;
+  password: boolean;
+}
+
+export function fetchSignInMethods(signal?: AbortSignal): Promise<SignInMethods> {
+  return requestJson<SignInMethods>('/api/auth/methods', { signal, unauthorizedIsExpected: true });
+}
+
 /** Where to send the browser for Google sign-in; answers 409 when the server has no Google client. */
 export async function googleLoginUrl(locale: string): Promise<string> {
   const body = await requestJson<{ login_url: string }>(

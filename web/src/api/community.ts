@@ -46,10 +46,47 @@ export interface SimilarOptions {
   seed?: number;
 }
 
+export interface ReasonCount {
+  reason: string;
+  count: number;
+}
+
+export type AppealStatus = 'open' | 'restored' | 'upheld';
+
+/** The author's appeal against a takedown: open, then restored (the post is back) or upheld. */
+export interface Appeal {
+  id: string;
+  post_id: string;
+  message: string;
+  status: AppealStatus;
+  created_at: string;
+  resolved_at: string | null;
+}
+
 export interface PostDetail extends Post {
   negative_prompt: string;
   model: string;
   options: SimilarOptions;
+  /** Only on a taken-down post shown to its author (or an admin): the report categories, and the appeal. */
+  takedown?: { reasons: ReasonCount[]; appeal: Appeal | null };
+}
+
+/** The most characters an appeal may have. */
+export const APPEAL_MAX = 500;
+
+export type ReportStatus = 'open' | 'actioned' | 'dismissed';
+
+/** One of the signed-in user's reports and what became of it. */
+export interface MyReport {
+  id: string;
+  post_id: string;
+  reason: string;
+  details: string;
+  status: ReportStatus;
+  reported_at: string;
+  resolved_at: string | null;
+  /** Null when the post was deleted. */
+  post: { id: string; title: string } | null;
 }
 
 export interface PostPage {
@@ -155,4 +192,15 @@ export function fetchUserLikes(cursor?: string, signal?: AbortSignal): Promise<P
 
 export function fetchUserStats(signal?: AbortSignal): Promise<UserStats> {
   return requestJson<UserStats>('/api/user/stats', { signal });
+}
+
+export function fetchUserReports(
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<{ items: MyReport[]; next_cursor: string | null }> {
+  return requestJson(`/api/user/reports?${pageParams(cursor)}`, { signal });
+}
+
+export function appealPost(id: string, message: string): Promise<Appeal> {
+  return requestJson<Appeal>(`${postPath(id)}/appeal`, { method: 'POST', body: JSON.stringify({ message }) });
 }

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { GeneratedImage } from '../api/generation.ts';
 import { ratioStyle } from '../pages/home/result-layout.ts';
+import { CachedImage } from './cached-image.tsx';
 import { AlertIcon, EyeIcon } from './icons.tsx';
 import './result-image-frame.css';
 
@@ -23,14 +24,7 @@ export function ResultImageFrame({ image, alt, lazy = false, hidden, onReveal }:
       className={hidden ? 'result-image__frame result-image__frame--hidden' : 'result-image__frame'}
       style={ratioStyle(image.width, image.height)}
     >
-      <img
-        src={image.url}
-        width={image.width}
-        height={image.height}
-        alt={alt}
-        loading={lazy ? 'lazy' : undefined}
-        decoding="async"
-      />
+      <CachedImage src={image.url} width={image.width} height={image.height} alt={alt} eager={!lazy} />
       {image.flagged ? (
         <div className="result-image__flag">
           <p className="result-image__flag-text">

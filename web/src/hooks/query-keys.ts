@@ -7,8 +7,13 @@ export const queryKeys = {
   admin: ['admin'] as const,
   adminStats: (days: number) => ['admin', 'stats', days] as const,
   adminSupportRequests: ['admin', 'support-requests'] as const,
+  // Under adminSupportRequests, so marking one answered refreshes the dashboard's widget too.
+  adminSupportRequestsBy: (status: string) => ['admin', 'support-requests', status] as const,
+  adminAudit: (filter: object) => ['admin', 'audit', filter] as const,
   adminUsers: (q: string, cursor: string) => ['admin', 'users', q, cursor] as const,
   adminReports: (status: string) => ['admin', 'reports', status] as const,
+  adminReportGroups: (sort: string) => ['admin', 'report-groups', sort] as const,
+  adminAppeals: (status: string) => ['admin', 'appeals', status] as const,
   adminCommunityStats: (days: number) => ['admin', 'community-stats', days] as const,
   adminPosts: (status: string, q: string) => ['admin', 'posts', status, q] as const,
   adminSettings: ['admin', 'settings'] as const,
@@ -24,6 +29,8 @@ export const queryKeys = {
   accountSecurity: (userId: number) => ['account', userId, 'security'] as const,
   /** Whether this server resets passwords by e-mail. */
   recoveryOptions: ['recovery-options'] as const,
+  /** The ways to sign in this server offers. */
+  signInMethods: ['sign-in-methods'] as const,
   payments: (userId: number) => ['payments', userId] as const,
   plans: ['plans'] as const,
   /** A payment return's verification, by its parameters (the success pages). */
@@ -37,6 +44,7 @@ export const queryKeys = {
   userPosts: (userId: number) => ['community', 'user-posts', userId] as const,
   userLikes: (userId: number) => ['community', 'user-likes', userId] as const,
   userStats: (userId: number) => ['community', 'user-stats', userId] as const,
+  userReports: (userId: number) => ['community', 'user-reports', userId] as const,
   publicSettings: ['settings', 'public'] as const,
   /** The history items the community's publish picker offers (under history, so its invalidations apply). */
   publishCandidates: (userId: number) => ['history', userId, 'publish-candidates'] as const,

@@ -1,3 +1,4 @@
+import { auditLogTable } from '@pictura/common/audit-log';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -143,6 +144,9 @@ export const emailVerifications = authSchema.table(
   (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
 
+/** The admin audit log of actions on this service's data (append-only: @pictura/common/audit-log). */
+export const auditLog = auditLogTable(authSchema);
+
 export const schema = {
   users,
   credentials,
@@ -153,6 +157,7 @@ export const schema = {
   apiKeys,
   passwordResets,
   emailVerifications,
+  auditLog,
 };
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,3 +1,4 @@
+import { auditLogTable } from '@pictura/common/audit-log';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -112,6 +113,9 @@ export const providerEvents = billingSchema.table('provider_events', {
   receivedAt: at('received_at').notNull().defaultNow(),
 });
 
+export const SUPPORT_REQUEST_STATUSES = ['new', 'answered'] as const;
+export type SupportRequestStatus = (typeof SUPPORT_REQUEST_STATUSES)[number];
+
 export const supportRequests = billingSchema.table(
   'support_requests',
   {
@@ -128,13 +132,28 @@ export const supportRequests = billingSchema.table(
     plan: text('plan').notNull(),
     planRank: integer('plan_rank').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** new until an admin marks it answered (and may mark it new again). */
+    status: text('status').$type<SupportRequestStatus>().notNull().default('new'),
+    answeredAt: at('answered_at'),
+    answeredBy: integer('answered_by'),
   },
   (table) => [
     index('support_requests_order_idx').on(sql`${table.planRank} DESC`, sql`${table.createdAt} DESC`),
   ],
 );
 
-export const schema = { subscriptions, customers, checkouts, payments, providerEvents, supportRequests };
+/** The admin audit log of actions on this service's data (append-only: @pictura/common/audit-log). */
+export const auditLog = auditLogTable(billingSchema);
+
+export const schema = {
+  subscriptions,
+  customers,
+  checkouts,
+  payments,
+  providerEvents,
+  supportRequests,
+  auditLog,
+};
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

@@ -1,3 +1,4 @@
+import { auditLogTable } from '@pictura/common/audit-log';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -152,9 +153,12 @@ export const reports = communitySchema.table(
 export const MODERATION_ACTIONS = [
   'approve_report',
   'reject_report',
+  'reopen_report',
   'hide_post',
   'restore_post',
   'delete_post',
+  'restore_appeal',
+  'uphold_appeal',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -172,6 +176,38 @@ export const moderationActions = communitySchema.table(
   (t) => [index('moderation_actions_post_idx').on(t.postId, t.createdAt)],
 );
 
-export const schema = { posts, likes, postViews, viewSalts, reports, moderationActions };
+export const APPEAL_STATUSES = ['open', 'restored', 'upheld'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+
+/**
+ * The author's appeal against a takedown: one per takedown, named by the post's hidden_at when it was made
+ * (a post restored and taken down again may be appealed again). restored put the post back; upheld kept it down.
+ */
+export const appeals = communitySchema.table(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull(),
+    message: text('message').notNull(),
+    takenDownAt: at('taken_down_at').notNull(),
+    status: text('status').$type<AppealStatus>().notNull().default('open'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    resolvedAt: at('resolved_at'),
+    resolvedBy: integer('resolved_by'),
+  },
+  (t) => [
+    uniqueIndex('appeals_once_idx').on(t.postId, t.takenDownAt),
+    index('appeals_queue_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/** The admin audit log of actions on this service's data (append-only: @pictura/common/audit-log). */
+export const auditLog = auditLogTable(communitySchema);
+
+export const schema = { posts, likes, postViews, viewSalts, reports, moderationActions, appeals, auditLog };
 export type PostRow = typeof posts.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
+export type AppealRow = typeof appeals.$inferSelect;

@@ -14,6 +14,7 @@ const SIGN_IN_PATHS = new Set([
   '/api/auth/login',
   '/api/auth/register',
   '/api/auth/logout',
+  '/api/auth/methods',
   '/api/auth/google/login',
   '/api/auth/google/callback',
   '/api/auth/token-from-cookie',

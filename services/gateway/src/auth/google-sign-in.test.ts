@@ -112,6 +112,11 @@ describe.each(ENGINES)('Google sign-in against a local OpenID provider on %s', (
     await env.cleanup();
   });
 
+  it('offers Google among the sign-in methods when its client is configured', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/methods' });
+    expect(res.json()).toEqual({ google: true, password: true });
+  });
+
   const loginUrl = async (locale = 'fr') => {
     const res = await app.inject({ method: 'GET', url: `/api/auth/google/login?locale=${locale}` });
     expect(res.statusCode).toBe(200);

@@ -13,6 +13,7 @@ import {
   StatsQuery,
 } from './admin.schemas.ts';
 import { systemSettingsOf } from './admin.settings-cache.ts';
+import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { adminGrantsRoutes } from './admin-grants.routes.ts';
 import { adminModelsRoutes } from './admin-models.routes.ts';
 
@@ -120,4 +121,10 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
 
   await adminModelsRoutes(app, deps.jobs);
   await adminGrantsRoutes(app, { billing: services.billing, ...(auth ? { auth } : {}) });
+  await adminAuditRoutes(app, {
+    billing: services.billing,
+    community: services.community,
+    jobs: deps.jobs,
+    ...(auth ? { auth } : {}),
+  });
 }

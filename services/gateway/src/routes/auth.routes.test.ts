@@ -41,6 +41,15 @@ describe.each(ENGINES)('sign-in through the gateway on %s', (engine) => {
   const me = (token?: string) => call('GET', '/api/auth/me', token);
   const tokens: Record<string, string> = {};
 
+  it('says which ways to sign in this server offers: no Google without an OAuth client', async () => {
+    // Also with a stale token attached, as a browser may send.
+    for (const token of [undefined, 'stale.token.here']) {
+      const res = await call('GET', '/api/auth/methods', token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ google: false, password: true });
+    }
+  });
+
   it('tells a guest it is not signed in', async () => {
     const res = await me();
     expect(res.statusCode).toBe(200);

@@ -196,6 +196,28 @@ export async function authRoutes(
   );
 
   api.get(
+    '/api/auth/methods',
+    {
+      schema: {
+        operationId: 'getSignInMethods',
+        summary: 'Which ways to sign in this server offers: Google only when its OAuth client is configured',
+        tags: ['auth'],
+        response: {
+          200: Type.Object({
+            google: Type.Boolean({ description: 'Sign in with Google is configured' }),
+            password: Type.Boolean({ description: 'Username and password' }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const methods = await auth.getSignInMethods({}, { requestId: request.id });
+      return { google: methods.google, password: methods.password };
+    },
+  );
+
+  api.get(
     '/api/auth/google/login',
     {
       schema: {

@@ -4,16 +4,30 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AreaRouteOptions } from '../app.ts';
 import { errorResponses as errors, requireAdmin } from '../route-guards.ts';
-import { toAdminPostBody, toAdminReportBody } from './community.bodies.ts';
 import {
+  toAdminAppealBody,
+  toAdminPostBody,
+  toAdminReportBody,
+  toBulkResultsBody,
+  toReportGroupBody,
+} from './community.bodies.ts';
+import {
+  AdminAppealBody,
+  AdminAppealPage,
   AdminPostBody,
   AdminPostPage,
   AdminPostsQuery,
   AdminReportBody,
   AdminReportPage,
   AdminReportsQuery,
+  AppealsQuery,
+  BulkPostsRequest,
+  BulkReportsRequest,
+  BulkResultsBody,
   CommunityStatsBody,
   PostIdParams,
+  ReportGroupPage,
+  ReportGroupsQuery,
   StatsQuery,
   Success,
 } from './community.schemas.ts';
@@ -78,6 +92,145 @@ export async function communityAdminRoutes(
           options(request),
         );
         return toAdminReportBody(report);
+      },
+    );
+  }
+
+  api.post(
+    '/api/admin/reports/:id/reopen',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        operationId: 'reopenReport',
+        summary: 'Put a dismissed report back in the queue, open again',
+        description:
+          'Only a dismissed report (409 otherwise, and 409 when its reporter has reported the post again).',
+        tags,
+        params: PostIdParams,
+        response: { 200: AdminReportBody, ...errors },
+      },
+    },
+    async (request) => {
+      const report = await community.reopenReport(
+        { callerId: callerId(request), reportId: request.params.id },
+        options(request),
+      );
+      return toAdminReportBody(report);
+    },
+  );
+
+  api.get(
+    '/api/admin/reports/groups',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        operationId: 'listReportGroups',
+        summary: 'The open reports, one group per post, with the count and the reasons',
+        tags,
+        querystring: ReportGroupsQuery,
+        response: { 200: ReportGroupPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { sort = 'count', cursor = '', limit = 24 } = request.query;
+      const page = await community.listReportGroups(
+        { callerId: callerId(request), sort, cursor, limit },
+        options(request),
+      );
+      return { items: page.items.map(toReportGroupBody), next_cursor: page.nextCursor || null };
+    },
+  );
+
+  api.post(
+    '/api/admin/reports/bulk',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        operationId: 'bulkResolveReports',
+        summary: 'Approve or reject the open reports of up to 100 posts at once',
+        description:
+          'Each post is decided as its own approve or reject would be (and recorded so); one result per post.',
+        tags,
+        body: BulkReportsRequest,
+        response: { 200: BulkResultsBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { results } = await community.bulkResolveReports(
+        { callerId: callerId(request), decision: request.body.decision, postIds: request.body.post_ids },
+        options(request),
+      );
+      return toBulkResultsBody(results);
+    },
+  );
+
+  api.post(
+    '/api/admin/posts/bulk',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        operationId: 'bulkModeratePosts',
+        summary: 'Take down or restore up to 100 posts at once',
+        description: 'Each post is handled as its own hide or restore would be; one result per post.',
+        tags,
+        body: BulkPostsRequest,
+        response: { 200: BulkResultsBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { results } = await community.bulkModeratePosts(
+        { callerId: callerId(request), action: request.body.action, postIds: request.body.post_ids },
+        options(request),
+      );
+      return toBulkResultsBody(results);
+    },
+  );
+
+  api.get(
+    '/api/admin/appeals',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        operationId: 'listAppeals',
+        summary: 'Authors’ appeals against takedowns, newest first',
+        tags,
+        querystring: AppealsQuery,
+        response: { 200: AdminAppealPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { status = 'open', cursor = '', limit = 24 } = request.query;
+      const page = await community.listAppeals(
+        { callerId: callerId(request), status, cursor, limit },
+        options(request),
+      );
+      return { items: page.items.map(toAdminAppealBody), next_cursor: page.nextCursor || null };
+    },
+  );
+
+  for (const [decision, summary] of [
+    ['restore', 'Grant an appeal: the post is back for everyone'],
+    ['uphold', 'Refuse an appeal: the post stays down'],
+  ] as const) {
+    api.post(
+      `/api/admin/appeals/:id/${decision}`,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          operationId: decision === 'restore' ? 'restoreAppeal' : 'upholdAppeal',
+          summary,
+          description: 'The author sees the decision on the post’s page. An appeal decided already is 409.',
+          tags,
+          params: PostIdParams,
+          response: { 200: AdminAppealBody, ...errors },
+        },
+      },
+      async (request) => {
+        const appeal = await community.resolveAppeal(
+          { callerId: callerId(request), appealId: request.params.id, decision },
+          options(request),
+        );
+        return toAdminAppealBody(appeal);
       },
     );
   }

@@ -1,5 +1,12 @@
 // Community's gRPC messages as the wire shows them.
-import type { Post, Report } from '@pictura/common/gen/community/v1/community_pb';
+import type {
+  Appeal,
+  BulkResult,
+  Post,
+  ReasonCount,
+  Report,
+  ReportGroup,
+} from '@pictura/common/gen/community/v1/community_pb';
 import type { AdminPostBody, PostBody, PostDetailBody } from './community.schemas.ts';
 
 const imageOf = (post: Post) => ({
@@ -37,12 +44,34 @@ function parseOptions(json: string): PostDetailBody['options'] {
   }
 }
 
+const reasonCounts = (reasons: ReasonCount[]) => reasons.map(({ reason, count }) => ({ reason, count }));
+
+export function toAppealBody(appeal: Appeal) {
+  return {
+    id: appeal.id,
+    post_id: appeal.postId,
+    message: appeal.message,
+    status: appeal.status as 'open' | 'restored' | 'upheld',
+    created_at: appeal.createdAt,
+    resolved_at: appeal.resolvedAt || null,
+  };
+}
+
 export function toPostDetailBody(post: Post): PostDetailBody {
   return {
     ...toPostBody(post),
     negative_prompt: post.negativePrompt,
     model: post.model,
     options: parseOptions(post.optionsJson),
+    // Community fills these only for a taken-down post shown to its author or an admin.
+    ...(post.status === 'hidden' && post.hiddenAt
+      ? {
+          takedown: {
+            reasons: reasonCounts(post.takedownReasons),
+            appeal: post.appeal ? toAppealBody(post.appeal) : null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -68,20 +97,57 @@ export function toMyReportBody(report: Report) {
   };
 }
 
+const postSummary = (post: Post) => ({
+  id: post.id,
+  title: post.title,
+  image: imageOf(post),
+  author: { id: post.authorId, name: post.authorName },
+  status: post.status,
+});
+
 export function toAdminReportBody(report: Report) {
   const post = report.post;
   return {
     ...reportFields(report),
     reporter: { id: report.reporterId, name: report.reporterName },
     resolved_by: report.resolvedBy || null,
-    post: post
-      ? {
-          id: post.id,
-          title: post.title,
-          image: imageOf(post),
-          author: { id: post.authorId, name: post.authorName },
-          status: post.status,
-        }
-      : null,
+    post: post ? postSummary(post) : null,
   };
 }
+
+export function toReportGroupBody(group: ReportGroup) {
+  return {
+    post_id: group.postId,
+    post: group.post ? postSummary(group.post) : null,
+    count: group.count,
+    reasons: reasonCounts(group.reasons),
+    latest_at: group.latestAt,
+    latest_report_id: group.latestReportId,
+    latest: group.latest.map((report) => ({
+      id: report.id,
+      reason: report.reason,
+      details: report.details,
+      reported_at: report.reportedAt,
+      reporter: { id: report.reporterId, name: report.reporterName },
+    })),
+  };
+}
+
+export function toAdminAppealBody(appeal: Appeal) {
+  const post = appeal.post;
+  return {
+    ...toAppealBody(appeal),
+    author_id: appeal.authorId,
+    resolved_by: appeal.resolvedBy || null,
+    post: post ? { ...postSummary(post), takedown_reasons: reasonCounts(post.takedownReasons) } : null,
+  };
+}
+
+export const toBulkResultsBody = (results: BulkResult[]) => ({
+  results: results.map(({ id, ok, error, message }) => ({
+    id,
+    ok,
+    error: ok ? null : error,
+    message: ok ? null : message,
+  })),
+});

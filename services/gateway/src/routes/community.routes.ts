@@ -5,8 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AreaRouteOptions } from '../app.ts';
 import { errorResponses as errors, requireSignIn } from '../route-guards.ts';
-import { toMyReportBody, toPostBody, toPostDetailBody } from './community.bodies.ts';
+import { toAppealBody, toMyReportBody, toPostBody, toPostDetailBody } from './community.bodies.ts';
 import {
+  AppealBody,
+  AppealRequest,
   FeedQuery,
   HotTagsBody,
   LikeBody,
@@ -74,7 +76,8 @@ export async function communityRoutes(
         description:
           'Counts a view, once per viewer per day (guests by their address hashed with a daily salt; the address ' +
           'is never stored). prompt, negative_prompt, model and options are what POST /api/generate takes to ' +
-          'create a similar image. A post taken down is not found, except for admins.',
+          'create a similar image. A post taken down is not found, except for its author and admins, who get ' +
+          'takedown: the categories of the reports that took it down, and the author’s appeal if made.',
         tags,
         params: PostIdParams,
         response: { 200: PostDetailBody, ...errors },
@@ -203,6 +206,31 @@ export async function communityRoutes(
         options(request),
       );
       return reply.status(201).send(toMyReportBody(report));
+    },
+  );
+
+  api.post(
+    '/api/community/posts/:id/appeal',
+    {
+      preValidation: requireSignIn,
+      schema: {
+        operationId: 'appealPost',
+        summary: 'Appeal the takedown of your post',
+        description:
+          'Once per takedown (409 after); the moderators restore the post or uphold the takedown, and the ' +
+          'post’s page says which. Someone else’s post is not found; a post not taken down is 409.',
+        tags,
+        params: PostIdParams,
+        body: AppealRequest,
+        response: { 201: AppealBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const appeal = await community.appealPost(
+        { authorId: request.viewer.userId, postId: request.params.id, message: request.body.message },
+        options(request),
+      );
+      return reply.status(201).send(toAppealBody(appeal));
     },
   );
 

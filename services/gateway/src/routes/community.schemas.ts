@@ -61,12 +61,53 @@ export const SimilarOptions = Type.Object(
   { description: 'Generator options of the source image, as POST /api/generate takes them' },
 );
 
+export const ReasonCountBody = Type.Object({
+  reason: Type.String({ description: 'spam, nudity, violence, copyright or other' }),
+  count: Type.Integer(),
+});
+
+const appealFields = {
+  id: Type.String({ format: 'uuid' }),
+  post_id: Type.String({ format: 'uuid' }),
+  message: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('restored'), Type.Literal('upheld')], {
+    description: 'open, then restored (the post is back) or upheld (it stays down)',
+  }),
+  created_at: Type.String({ format: 'date-time' }),
+  resolved_at: nullable(Type.String({ format: 'date-time' })),
+};
+
+/** The author's view of their appeal. */
+export const AppealBody = Type.Object(appealFields);
+
+export const AppealRequest = Type.Object(
+  {
+    message: FreeText({
+      maxLength: 500,
+      minLength: 1,
+      description: 'Why the post should be restored (1 to 500 characters)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 /** A post's page: the post plus its "Create similar" data (send prompt, negative_prompt, model and options to POST /api/generate). */
 export const PostDetailBody = Type.Object({
   ...postFields,
   negative_prompt: Type.String(),
   model: Type.String(),
   options: SimilarOptions,
+  takedown: Type.Optional(
+    Type.Object(
+      {
+        reasons: Type.Array(ReasonCountBody, {
+          description: 'The categories of the reports that took it down; empty when a moderator hid it',
+        }),
+        appeal: nullable(AppealBody),
+      },
+      { description: 'Only on a post taken down, shown to its author (or an admin): why, and the appeal' },
+    ),
+  ),
 });
 export type PostDetailBody = Static<typeof PostDetailBody>;
 
@@ -180,6 +221,99 @@ export const AdminReportBody = Type.Object({
 
 export const MyReportPage = page(MyReportBody);
 export const AdminReportPage = page(AdminReportBody);
+
+export const ReportGroupBody = Type.Object({
+  post_id: Type.String({ format: 'uuid' }),
+  post: nullable(PostSummary),
+  count: Type.Integer({ description: 'Open reports on the post' }),
+  reasons: Type.Array(ReasonCountBody, { description: 'Most frequent first' }),
+  latest_at: Type.String({ format: 'date-time' }),
+  latest_report_id: Type.String({ format: 'uuid', description: 'Approving it takes the post down' }),
+  latest: Type.Array(
+    Type.Object({
+      id: Type.String({ format: 'uuid' }),
+      reason: Type.String(),
+      details: Type.String(),
+      reported_at: Type.String({ format: 'date-time' }),
+      reporter: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    }),
+    { description: 'The newest open reports (at most 3), newest first' },
+  ),
+});
+export const ReportGroupPage = page(ReportGroupBody);
+
+export const ReportGroupsQuery = Type.Object({
+  sort: Type.Optional(
+    Type.Unsafe<'count' | 'latest'>({
+      type: 'string',
+      enum: ['count', 'latest'],
+      default: 'count',
+      description: 'count: most reported first; latest: most recently reported first',
+    }),
+  ),
+  ...cursorField,
+});
+
+/** The admins' view of an appeal: the post, why it was taken down, who appealed and who decided. */
+export const AdminAppealBody = Type.Object({
+  ...appealFields,
+  author_id: Type.Integer(),
+  resolved_by: nullable(Type.Integer()),
+  post: nullable(Type.Object({ ...PostSummary.properties, takedown_reasons: Type.Array(ReasonCountBody) })),
+});
+export const AdminAppealPage = page(AdminAppealBody);
+
+export const AppealsQuery = Type.Object({
+  status: Type.Optional(
+    Type.Unsafe<'open' | 'restored' | 'upheld'>({
+      type: 'string',
+      enum: ['open', 'restored', 'upheld'],
+      default: 'open',
+    }),
+  ),
+  ...cursorField,
+});
+
+const bulkIds = {
+  post_ids: Type.Array(SingleLineText({ maxLength: 64 }), {
+    minItems: 1,
+    maxItems: 100,
+    description: 'The posts, 1 to 100; each is handled as its own call would be',
+  }),
+};
+
+export const BulkReportsRequest = Type.Object(
+  {
+    decision: Type.Unsafe<'approve' | 'reject'>({
+      type: 'string',
+      enum: ['approve', 'reject'],
+      description:
+        'approve: each post is taken down and its open reports actioned; reject: its open reports are dismissed',
+    }),
+    ...bulkIds,
+  },
+  { additionalProperties: false },
+);
+
+export const BulkPostsRequest = Type.Object(
+  {
+    action: Type.Unsafe<'hide' | 'restore'>({ type: 'string', enum: ['hide', 'restore'] }),
+    ...bulkIds,
+  },
+  { additionalProperties: false },
+);
+
+export const BulkResultsBody = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      ok: Type.Boolean(),
+      error: nullable(Type.String({ description: 'When not ok: the code a single call would answer' })),
+      message: nullable(Type.String()),
+    }),
+    { description: 'One per distinct id, in the order sent' },
+  ),
+});
 
 export const TagCountBody = Type.Object({ tag: Type.String(), count: Type.Integer() });
 export const HotTagsBody = Type.Object({ items: Type.Array(TagCountBody) });

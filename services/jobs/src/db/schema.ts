@@ -1,3 +1,4 @@
+import { auditLogTable } from '@pictura/common/audit-log';
 import type { JobImageResult } from '@pictura/common/queues';
 import { sql } from 'drizzle-orm';
 import {
@@ -105,7 +106,10 @@ export const webhookDeliveries = jobsSchema.table(
   ],
 );
 
-export const schema = { jobs, settings, webhookSecrets, webhookDeliveries };
+/** The admin audit log of actions on this service's data (append-only: @pictura/common/audit-log). */
+export const auditLog = auditLogTable(jobsSchema);
+
+export const schema = { jobs, settings, webhookSecrets, webhookDeliveries, auditLog };
 export type JobRow = typeof jobs.$inferSelect;
 export type SettingsRow = typeof settings.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -1,5 +1,7 @@
 // The examples gallery: finished pictures with the settings that describe them. "Create Similar" copies
-// the prompt (translated, under examples.items.<id>) and these options into the generator.
+// the prompt (translated, under examples.items.<id>) and these options into the generator. The pictures are
+// flat vector illustrations, so each one's style tag names the style it is drawn in (issue 18: a flat fox
+// was tagged Photographic) and the gallery says they are illustrations.
 import type { AspectRatio, Color, Lighting, Style } from '@pictura/common/generation-options';
 import astronaut from './art/astronaut.svg?no-inline';
 import fox from './art/fox.svg?no-inline';
@@ -26,7 +28,7 @@ export const EXAMPLES: readonly Example[] = [
     width: 640,
     height: 360,
     aspectRatio: 'landscape_16_9',
-    style: 'watercolor',
+    style: 'flat_design',
     color: 'warm',
     lighting: 'sunlight',
   },
@@ -46,7 +48,7 @@ export const EXAMPLES: readonly Example[] = [
     width: 480,
     height: 640,
     aspectRatio: 'portrait_3_4',
-    style: 'photographic',
+    style: 'flat_design',
     color: 'cold',
     lighting: 'side_light',
   },
@@ -76,7 +78,7 @@ export const EXAMPLES: readonly Example[] = [
     width: 400,
     height: 400,
     aspectRatio: 'square',
-    style: 'flat_design',
+    style: 'cartoon',
     color: 'none',
     lighting: 'studio',
   },

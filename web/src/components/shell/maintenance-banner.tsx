@@ -5,7 +5,8 @@ export function MaintenanceBanner() {
   const notice = usePublicSettings().data?.maintenance_notice.trim();
   if (!notice) return null;
   return (
-    <div className="maintenance-banner" role="status">
+    // The admins' own words, in whatever language they wrote: its punctuation stays with it on RTL pages.
+    <div className="maintenance-banner" role="status" dir="auto">
       {notice}
     </div>
   );

@@ -8,6 +8,7 @@ import { CloseIcon, LogoMark, SettingsIcon } from '../icons.tsx';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 import { useDialog } from '../use-dialog.ts';
 import { AdminNavLink } from './admin-nav-link.tsx';
+import { ChatNavLink } from './chat-nav-link.tsx';
 import { PRIMARY_LINKS } from './nav-links.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
 
@@ -60,6 +61,7 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
                 </NavLink>
               </li>
             ))}
+            <ChatNavLink onNavigate={onClose} />
             {user ? (
               <li>
                 <NavLink to={localizedPath(locale, '/settings')} className="side-nav__link" onClick={onClose}>

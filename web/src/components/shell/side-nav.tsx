@@ -6,6 +6,7 @@ import { useLocale } from '../../i18n/locale-routing.tsx';
 import { SidebarIcon, UserIcon } from '../icons.tsx';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 import { AdminNavLink } from './admin-nav-link.tsx';
+import { ChatNavLink } from './chat-nav-link.tsx';
 import { PRIMARY_LINKS } from './nav-links.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
 import { displayName, UserAvatar } from './user-avatar.tsx';
@@ -55,6 +56,7 @@ export function SideNav({ collapsed, onToggle, onNavigate }: SideNavProps) {
                 </NavLink>
               </li>
             ))}
+            <ChatNavLink collapsed={collapsed} onNavigate={onNavigate} />
             <AdminNavLink collapsed={collapsed} onNavigate={onNavigate} />
           </ul>
         </nav>

@@ -177,7 +177,7 @@ function PostItem({
           <ul className="mod-item__tags" aria-label={t('content.tags')}>
             {post.tags.map((tag) => (
               <li key={tag} className="admin-badge admin-badge--neutral">
-                #{tag}
+                <bdi>#{tag}</bdi>
               </li>
             ))}
           </ul>

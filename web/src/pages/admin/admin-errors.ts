@@ -12,6 +12,11 @@ const KEY_BY_CODE: Record<string, string> = {
   report_handled: 'errors.reportHandled',
   report_not_found: 'errors.reportNotFound',
   post_not_found: 'errors.postNotFound',
+  no_open_reports: 'errors.noOpenReports',
+  report_not_dismissed: 'errors.reportNotDismissed',
+  report_open_again: 'errors.reportOpenAgain',
+  appeal_handled: 'errors.appealHandled',
+  appeal_not_found: 'errors.appealNotFound',
   forbidden: 'errors.forbidden',
   rate_limited: 'errors.rateLimited',
   unknown_model: 'errors.unknownModel',
@@ -23,6 +28,12 @@ const KEY_BY_CODE: Record<string, string> = {
   ends_at_in_past: 'errors.grantInvalid',
   note_too_long: 'errors.grantInvalid',
 };
+
+/** One item of a bulk action: its error code's sentence, or the server's message. */
+export function bulkErrorText(code: string | null, message: string | null): AdminErrorText {
+  const key = code ? KEY_BY_CODE[code] : undefined;
+  return key ? { key } : message ? { text: message } : { key: 'errors.server' };
+}
 
 export function adminErrorText(error: unknown, fallbackKey: string): AdminErrorText {
   if (error instanceof ApiError) {

@@ -1,15 +1,17 @@
 // The frame every admin page shares: the console's own bar with a "Back to site" link, a sub-navigation
-// between the seven pages (a scrollable tab row on phones), and the page's heading.
+// between the nine pages (a scrollable tab row on phones), and the page's heading.
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import {
   ArrowBackIcon,
+  BookIcon,
   ChartIcon,
   CubeIcon,
   FlagIcon,
   GridIcon,
   ImageIcon,
+  MailIcon,
   SettingsIcon,
   ShieldIcon,
   UsersIcon,
@@ -27,6 +29,8 @@ const SECTIONS = [
   { key: 'content', path: '/admin/content', icon: <ImageIcon /> },
   { key: 'models', path: '/admin/models', icon: <CubeIcon /> },
   { key: 'settings', path: '/admin/settings', icon: <SettingsIcon /> },
+  { key: 'support', path: '/admin/support', icon: <MailIcon /> },
+  { key: 'audit', path: '/admin/audit', icon: <BookIcon /> },
 ] as const;
 
 interface AdminLayoutProps {

@@ -1,28 +1,33 @@
-// /admin/reports: the report queue. Open reports first, with the post, the reason and who reported it;
-// approve takes the post down, reject dismisses the report. Handled reports say who decided and when.
+// /admin/reports: the report queue. Open reports come one card per post (how many, which reasons, the
+// latest), sorted by count or date, and are approved or rejected, one post or several at once, each after a
+// confirmation. Handled reports say who decided and when; a dismissed one can be reopened. Appeals: authors
+// ask for their taken-down posts back, and admins restore or uphold.
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminReport, ReportStatus } from '../../api/admin.ts';
+import type { ReportGroupSort } from '../../api/admin-moderation.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { CheckIcon, CloseIcon, FlagIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { useAdminReports, useResolveReport } from '../../hooks/use-admin-moderation.ts';
+import { useAdminReports, useReopenReport } from '../../hooks/use-admin-moderation.ts';
 import { adminErrorText } from './admin-errors.ts';
 import { formatDateTime, relativeTime } from './admin-format.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
 import { ConfirmationDialog } from './confirmation-dialog.tsx';
 import { MissingThumb, PostThumb } from './post-thumb.tsx';
+import { ReportAppeals } from './report-appeals.tsx';
+import { REASONS, ReportGroups } from './report-groups.tsx';
 import { useConfirmedAction } from './use-confirmed-action.ts';
 import './admin-moderation.css';
 
-const STATUSES: readonly ReportStatus[] = ['open', 'actioned', 'dismissed'];
-const REASONS = new Set(['spam', 'nudity', 'violence', 'copyright', 'other']);
+type View = ReportStatus | 'appeals';
+const VIEWS: readonly View[] = ['open', 'actioned', 'dismissed', 'appeals'];
 
-function statusFrom(value: string | null): ReportStatus {
-  return STATUSES.includes(value as ReportStatus) ? (value as ReportStatus) : 'open';
+function viewFrom(value: string | null): View {
+  return VIEWS.includes(value as View) ? (value as View) : 'open';
 }
 
 export default function AdminReportsPage() {
@@ -35,69 +40,67 @@ export default function AdminReportsPage() {
 
 function Reports() {
   const { t } = useTranslation('admin');
-  const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const status = statusFrom(params.get('status'));
-  const reports = useAdminReports(status);
-  const resolve = useResolveReport();
+  const view = viewFrom(params.get('status'));
+  const sort: ReportGroupSort = params.get('sort') === 'latest' ? 'latest' : 'count';
   const confirmation = useConfirmedAction();
-  const items = reports.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const setStatus = (next: ReportStatus) =>
-    setParams(next === 'open' ? {} : { status: next }, { replace: true });
-
-  const approve = (report: AdminReport) => {
-    const title = report.post?.title ?? t('reports.deletedPost');
-    confirmation.ask({
-      request: {
-        title: t('reports.confirmApproveTitle'),
-        text: t('reports.confirmApproveText', { title }),
-        confirmLabel: t('reports.approve'),
-        tone: 'danger',
-        run: () => resolve.mutateAsync({ id: report.id, decision: 'approve' }),
-      },
-      success: t('reports.approved', { title }),
-      fallbackKey: 'reports.actionFailed',
-    });
-  };
-
-  const reject = (report: AdminReport) => {
-    resolve.mutate(
-      { id: report.id, decision: 'reject' },
-      {
-        onSuccess: () => toast('success', t('reports.rejected')),
-        onError: (error) => {
-          const text = adminErrorText(error, 'reports.actionFailed');
-          toast('error', 'key' in text ? t(text.key) : text.text);
-        },
-      },
-    );
-  };
+  const setView = (next: View) => setParams(next === 'open' ? {} : { status: next }, { replace: true });
+  const setSort = (next: ReportGroupSort) =>
+    setParams(next === 'count' ? {} : { sort: next }, { replace: true });
 
   return (
     <AdminLayout title={t('reports.title')} intro={t('reports.intro')}>
-      <div className="admin-toolbar">
+      <div className="admin-toolbar mod-toolbar">
         <ChoiceGroup
           legend={t('reports.statusLabel')}
           name="report-status"
           variant="segmented"
-          value={status}
-          onChange={setStatus}
-          choices={STATUSES.map((value) => ({ value, label: t(`reports.status.${value}`) }))}
+          value={view}
+          onChange={setView}
+          choices={VIEWS.map((value) => ({ value, label: t(`reports.status.${value}`) }))}
         />
       </div>
 
+      {view === 'open' ? (
+        <ReportGroups sort={sort} onSort={setSort} confirmation={confirmation} />
+      ) : view === 'appeals' ? (
+        <ReportAppeals confirmation={confirmation} />
+      ) : (
+        <HandledReports status={view} />
+      )}
+
+      <ConfirmationDialog confirmation={confirmation} />
+    </AdminLayout>
+  );
+}
+
+/** Actioned or dismissed reports, newest first; a dismissed one can be put back in the queue. */
+function HandledReports({ status }: { status: Exclude<ReportStatus, 'open'> }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const reports = useAdminReports(status);
+  const reopen = useReopenReport();
+  const items = reports.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const onReopen = (report: AdminReport) =>
+    reopen.mutate(report.id, {
+      onSuccess: () => toast('success', t('reports.reopened')),
+      onError: (error) => {
+        const text = adminErrorText(error, 'reports.actionFailed');
+        toast('error', 'key' in text ? t(text.key) : text.text);
+      },
+    });
+
+  return (
+    <>
       {reports.isPending ? (
         <SkeletonList rows={3} height={128} />
       ) : reports.isError ? (
         <LoadError error={reports.error} onRetry={() => void reports.refetch()} />
       ) : items.length === 0 ? (
         <div className="admin-card">
-          <EmptyState
-            icon={<FlagIcon />}
-            title={t(`reports.empty.${status}`)}
-            text={status === 'open' ? t('reports.emptyOpenText') : undefined}
-          />
+          <EmptyState icon={<FlagIcon />} title={t(`reports.empty.${status}`)} />
         </div>
       ) : (
         <>
@@ -106,31 +109,26 @@ function Reports() {
               <ReportItem
                 key={report.id}
                 report={report}
-                busy={resolve.isPending && resolve.variables?.id === report.id}
-                onApprove={approve}
-                onReject={reject}
+                busy={reopen.isPending && reopen.variables === report.id}
+                onReopen={onReopen}
               />
             ))}
           </ul>
           <LoadMore query={reports} label={t('common.loadMore')} />
         </>
       )}
-
-      <ConfirmationDialog confirmation={confirmation} />
-    </AdminLayout>
+    </>
   );
 }
 
 function ReportItem({
   report,
   busy,
-  onApprove,
-  onReject,
+  onReopen,
 }: {
   report: AdminReport;
   busy: boolean;
-  onApprove: (report: AdminReport) => void;
-  onReject: (report: AdminReport) => void;
+  onReopen: (report: AdminReport) => void;
 }) {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.language;
@@ -194,25 +192,16 @@ function ReportItem({
           </p>
         ) : null}
       </div>
-      {report.status === 'open' ? (
+      {report.status === 'dismissed' ? (
         <div className="mod-item__actions">
-          <button
-            type="button"
-            className="button button--small button--danger-quiet"
-            disabled={busy}
-            aria-label={t('reports.approveLabel', { title })}
-            onClick={() => onApprove(report)}
-          >
-            {t('reports.approve')}
-          </button>
           <button
             type="button"
             className="button button--small"
             disabled={busy}
-            aria-label={t('reports.rejectLabel', { title })}
-            onClick={() => onReject(report)}
+            aria-label={t('reports.reopenLabel', { title })}
+            onClick={() => onReopen(report)}
           >
-            {t('reports.reject')}
+            {t('reports.reopen')}
           </button>
         </div>
       ) : null}

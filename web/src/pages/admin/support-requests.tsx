@@ -1,12 +1,15 @@
 // The dashboard's inbox: the latest sales and support requests, paying customers first (the server's
 // order), with a way to write back, and for an Enterprise request from a signed-in user, a one-click grant
 // of Enterprise (a year, after a confirmation).
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { SupportRequest } from '../../api/admin.ts';
-import { MailIcon } from '../../components/icons.tsx';
+import { ChevronRightIcon, MailIcon } from '../../components/icons.tsx';
 import { useSupportRequests } from '../../hooks/use-admin-stats.ts';
 import { useGrantPlan } from '../../hooks/use-admin-users.ts';
+import { localizedPath } from '../../i18n/locale.ts';
+import { useLocale } from '../../i18n/locale-routing.tsx';
 import { formatDateTime, relativeTime } from './admin-format.ts';
 import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
 import { ConfirmationDialog } from './confirmation-dialog.tsx';
@@ -18,6 +21,7 @@ const KNOWN_PLANS = new Set(['free', 'premium', 'ultimate', 'enterprise']);
 
 export function SupportRequests() {
   const { t } = useTranslation('admin');
+  const locale = useLocale();
   const requests = useSupportRequests();
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
   const grant = useGrantPlan();
@@ -57,6 +61,10 @@ export function SupportRequests() {
           {t('dashboard.requestsTitle')}
         </h2>
         <p className="admin-section__hint">{t('dashboard.requestsHint')}</p>
+        <Link to={localizedPath(locale, '/admin/support')} className="admin-section__link">
+          {t('support.viewAll')}
+          <ChevronRightIcon className="icon-flip" />
+        </Link>
       </div>
       {requests.isPending ? (
         <SkeletonList rows={3} height={72} />
@@ -92,14 +100,18 @@ export function SupportRequests() {
 const grantable = (request: SupportRequest): request is SupportRequest & { user_id: number } =>
   request.kind === 'sales' && request.user_id !== null && request.plan !== 'enterprise';
 
-function RequestItem({
+export function RequestItem({
   request,
   granted,
   onGrant,
+  statusAction,
 }: {
   request: SupportRequest;
   granted: boolean;
-  onGrant: (request: SupportRequest & { user_id: number }) => void;
+  /** Offers the Enterprise grant (the dashboard); without it, none. */
+  onGrant?: (request: SupportRequest & { user_id: number }) => void;
+  /** The list page's "Mark answered" / "Mark as new" button. */
+  statusAction?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.language;
@@ -124,6 +136,15 @@ function RequestItem({
         >
           {request.user_id === null ? t('dashboard.guest') : plan}
         </span>
+        <span
+          className={
+            request.status === 'answered'
+              ? 'admin-badge admin-badge--success'
+              : 'admin-badge admin-badge--accent'
+          }
+        >
+          {request.status === 'answered' ? t('support.statusAnswered') : t('support.statusNew')}
+        </span>
         <span className="request__name" dir="auto">
           {request.name}
         </span>
@@ -142,20 +163,21 @@ function RequestItem({
       <p className="request__message" dir="auto">
         {request.message}
       </p>
-      {granted ? (
+      {granted || (onGrant && grantable(request)) || statusAction ? (
         <div className="request__actions">
-          <span className="admin-badge admin-badge--success">{t('dashboard.granted')}</span>
-        </div>
-      ) : grantable(request) ? (
-        <div className="request__actions">
-          <button
-            type="button"
-            className="button button--small button--primary"
-            aria-label={t('dashboard.grantLabel', { name: request.name })}
-            onClick={() => onGrant(request)}
-          >
-            {t('dashboard.grantAction')}
-          </button>
+          {statusAction}
+          {granted ? (
+            <span className="admin-badge admin-badge--success">{t('dashboard.granted')}</span>
+          ) : onGrant && grantable(request) ? (
+            <button
+              type="button"
+              className="button button--small button--primary"
+              aria-label={t('dashboard.grantLabel', { name: request.name })}
+              onClick={() => onGrant(request)}
+            >
+              {t('dashboard.grantAction')}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </li>

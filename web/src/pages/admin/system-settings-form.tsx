@@ -188,6 +188,7 @@ export function SystemSettingsForm({ saved }: { saved: SystemSettings }) {
             id={ids.notice}
             className="text-input"
             rows={3}
+            dir="auto"
             value={draft.notice}
             placeholder={t('settings.noticePlaceholder')}
             aria-invalid={visibleErrors.notice ? true : undefined}

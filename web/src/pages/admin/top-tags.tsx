@@ -15,7 +15,7 @@ export function TopTags({ tags }: { tags: readonly { tag: string; count: number 
       {tags.map((entry, index) => (
         <li key={entry.tag} className="tag-ranking__item">
           <span className="tag-ranking__rank">{formatCount(index + 1, locale)}</span>
-          <span className="tag-ranking__tag">#{entry.tag}</span>
+          <bdi className="tag-ranking__tag">#{entry.tag}</bdi>
           <span className="tag-ranking__track" aria-hidden="true">
             <span
               className="tag-ranking__bar"

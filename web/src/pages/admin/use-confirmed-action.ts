@@ -17,8 +17,8 @@ export interface ConfirmRequest {
 
 export interface PendingConfirmation {
   request: ConfirmRequest;
-  /** Said in a toast once the action has succeeded. */
-  success: string;
+  /** Said in a toast once the action has succeeded; a function words it from what the action answered. */
+  success: string | ((result: unknown) => string);
   /** Translation key for a failure without a message of its own. */
   fallbackKey: string;
 }
@@ -45,9 +45,9 @@ export function useConfirmedAction() {
     setBusy(true);
     setError(null);
     try {
-      await pending.request.run();
+      const result = await pending.request.run();
       setPending(null);
-      toast('success', pending.success);
+      toast('success', typeof pending.success === 'function' ? pending.success(result) : pending.success);
     } catch (caught) {
       const text = adminErrorText(caught, pending.fallbackKey);
       const message = 'key' in text ? t(text.key) : text.text;

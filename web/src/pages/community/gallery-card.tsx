@@ -4,6 +4,7 @@ import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Post, PostAuthor } from '../../api/community.ts';
+import { CachedImage } from '../../components/cached-image.tsx';
 import {
   AlertIcon,
   EyeIcon,
@@ -229,13 +230,11 @@ export function PostCard({ post, actions, revealed, onReveal, placement }: PostC
         className={hidden ? 'gallery-card__media is-blurred' : 'gallery-card__media'}
         style={{ aspectRatio: String(ratio) }}
       >
-        <img
+        <CachedImage
           src={post.image.url}
           alt={post.prompt}
           width={post.image.width || undefined}
           height={post.image.height || undefined}
-          loading="lazy"
-          decoding="async"
         />
         {post.status === 'hidden' ? (
           <span className="gallery-card__badge" title={t('post.hiddenNotice')}>

@@ -1,11 +1,12 @@
 // /community/post/{id}: one post in full (its picture, title, author, date, likes, views, prompt to copy,
 // settings and tags) with like, report, delete (its author) and Create Similar. A post that does not exist
-// or was taken down shows a not-found state.
+// or was taken down shows a not-found state, except to its author (told why, and offered an appeal) and admins.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { PostDetail } from '../../api/community.ts';
 import { ApiError } from '../../api/http.ts';
+import { CachedImage } from '../../components/cached-image.tsx';
 import {
   AlertIcon,
   ArrowBackIcon,
@@ -29,6 +30,7 @@ import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 import { compactNumber, formatDate, postOwnership } from './community-model.ts';
 import { AuthorAvatar, FlaggedCover, LikeButton } from './gallery-card.tsx';
+import { TakedownNotice } from './takedown-notice.tsx';
 import { usePostInteractions } from './use-post-interactions.tsx';
 import './community.css';
 
@@ -187,19 +189,15 @@ function PostView({ post }: { post: PostDetail }) {
   return (
     <div className="post-page">
       <BackLink />
-      {post.status === 'hidden' ? (
-        <div className="notice notice--warning" role="status">
-          <AlertIcon className="notice__icon" />
-          <div className="notice__body">{t('post.hiddenNotice')}</div>
-        </div>
-      ) : null}
+      {post.status === 'hidden' ? <TakedownNotice post={post} isAuthor={ownership === 'own'} /> : null}
       <article className="post-detail" aria-labelledby="post-title">
         <figure className={hidden ? 'post-detail__media is-blurred' : 'post-detail__media'}>
-          <img
+          <CachedImage
             src={post.image.url}
             alt={post.prompt}
             width={post.image.width || undefined}
             height={post.image.height || undefined}
+            eager
           />
           {hidden ? <FlaggedCover onReveal={() => setRevealed(true)} /> : null}
         </figure>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { HistoryItem } from '../../api/history.ts';
+import { CachedImage } from '../../components/cached-image.tsx';
 import { AlertIcon, CheckIcon, StarIcon, TrashIcon } from '../../components/icons.tsx';
 import { formatCreatedAt, itemTitle } from './history-model.ts';
 
@@ -49,7 +50,14 @@ export function HistoryCard({
               <CheckIcon width={16} height={16} />
             </span>
             {image ? (
-              <img className="history-card__img" src={image.url} alt="" loading="lazy" decoding="async" />
+              <CachedImage
+                className="history-card__img"
+                src={image.url}
+                alt=""
+                width={image.width}
+                height={image.height}
+                insideControl
+              />
             ) : null}
           </label>
         ) : (
@@ -60,7 +68,14 @@ export function HistoryCard({
             aria-label={t('card.open', { title })}
           >
             {image ? (
-              <img className="history-card__img" src={image.url} alt="" loading="lazy" decoding="async" />
+              <CachedImage
+                className="history-card__img"
+                src={image.url}
+                alt=""
+                width={image.width}
+                height={image.height}
+                insideControl
+              />
             ) : null}
           </button>
         )}

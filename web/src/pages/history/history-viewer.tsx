@@ -109,6 +109,17 @@ export function HistoryViewer({
     }
   };
 
+  // The seed matters only to someone recreating an image, so it lives here rather than on every card.
+  const copySeed = async () => {
+    if (!image) return;
+    try {
+      await navigator.clipboard.writeText(String(image.seed));
+      toast('success', t('viewer.seedCopied'));
+    } catch {
+      toast('error', t('viewer.seedCopyFailed'));
+    }
+  };
+
   const createAgain = () => {
     const state: HomeNavigationState = { generatorValues: createAgainValues(item) };
     onClose();
@@ -274,7 +285,18 @@ export function HistoryViewer({
               ) : null}
               {item.type === 'generated' && image ? (
                 <Detail label={t('viewer.seed')}>
-                  <span className="viewer-details__mono">{image.seed}</span>
+                  <span className="viewer-details__seed">
+                    <bdi className="viewer-details__mono">{image.seed}</bdi>
+                    <button
+                      type="button"
+                      className="icon-button viewer-details__copy"
+                      aria-label={t('viewer.copySeed')}
+                      title={t('viewer.copySeed')}
+                      onClick={() => void copySeed()}
+                    >
+                      <CopyIcon width={14} height={14} />
+                    </button>
+                  </span>
                 </Detail>
               ) : null}
               <Detail label={t('viewer.created')}>

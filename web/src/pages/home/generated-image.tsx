@@ -91,7 +91,7 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
           {t('status.imageAlt', { index: number, prompt })}
         </span>
         <span className="result-image__details">
-          {t('status.imageDetails', { width: image.width, height: image.height, seed: image.seed })}
+          {t('status.imageDetails', { width: image.width, height: image.height })}
         </span>
         {image.subject ? <SubjectNote subject={image.subject} /> : null}
         <span className="result-image__actions">

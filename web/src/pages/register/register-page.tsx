@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/marketing/page-header.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useSignInMethods } from '../../hooks/use-sign-in-methods.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 import '../../components/marketing/marketing.css';
@@ -29,6 +30,8 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { completeSignIn, openSignIn, user } = useAuth();
+  // Google is offered only where the server has it (the sign-in dialog starts it).
+  const google = useSignInMethods().methods?.google === true;
   useDocumentTitle(`${t('register.title')} · ${t('app.name')}`);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -109,13 +112,17 @@ export default function RegisterPage() {
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('register.submit')}
         </button>
-        <div className="auth-form__divider">
-          <span>{t('register.or')}</span>
-        </div>
-        <button type="button" className="button button--large google-button" onClick={openSignIn}>
-          <GoogleLogo />
-          {t('auth.google')}
-        </button>
+        {google ? (
+          <>
+            <div className="auth-form__divider">
+              <span>{t('register.or')}</span>
+            </div>
+            <button type="button" className="button button--large google-button" onClick={openSignIn}>
+              <GoogleLogo />
+              {t('auth.google')}
+            </button>
+          </>
+        ) : null}
         <p className="auth-form__switch">
           {t('register.haveAccount')}{' '}
           <button type="button" className="link-button" onClick={openSignIn}>

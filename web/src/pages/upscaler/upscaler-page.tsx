@@ -18,7 +18,7 @@ import { chosenModel, modelTitle } from '../../components/model-names.ts';
 import { ResultImageFrame } from '../../components/result-image-frame.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { formatDuration } from '../../components/units.ts';
+import { formatDuration, prepareNumberFormat } from '../../components/units.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useModels } from '../../hooks/use-models.ts';
 import { useUploadImage } from '../../hooks/use-upload-image.ts';
@@ -35,6 +35,7 @@ import {
   validateUploadFile,
 } from './upscaler-model.ts';
 import { type UpscalePhase, useUpscaleRun } from './use-upscale-run.ts';
+import { WatermarkNote } from './watermark-note.tsx';
 import './upscaler-page.css';
 import { CancelJobButton } from '../../components/cancel-job-button.tsx';
 import { ProgressMeter } from '../../components/progress-meter.tsx';
@@ -150,6 +151,12 @@ export function UpscalerPage() {
       cancelled = true;
     };
   }, [queryImage]);
+
+  // The time estimate's format is made while the models load, not in the render that first shows it.
+  useEffect(
+    () => prepareNumberFormat(i18n.language, { style: 'unit', unit: 'second', unitDisplay: 'short' }),
+    [i18n.language],
+  );
 
   // A picture that was already decoded (pre-rendered page, cache) fires no load event for React to see.
   useEffect(() => {
@@ -317,6 +324,7 @@ export function UpscalerPage() {
             <p id="upscaler-upload-hint" className="upscaler__hint">
               {t('upscaler.uploadHint')}
             </p>
+            <WatermarkNote />
 
             <div id="upscaler-link-field" className="link-field" hidden={!linkOpen}>
               <label htmlFor={linkInputId} className="field-label">

@@ -1,5 +1,6 @@
-// /user/posts (sign-in): the user's own posts (those taken down by moderators too, marked) and the posts they
-// like, in two tabs, with their numbers: posts published, likes given and likes received.
+// /user/posts (sign-in): the user's own posts (those taken down by moderators too, marked), the posts they
+// like and the reports they made with what became of them, in three tabs, with their numbers: posts
+// published, likes given and likes received.
 import { type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,11 +17,16 @@ import { compactNumber } from '../community/community-model.ts';
 import { PostGrid } from '../community/post-grid.tsx';
 import { PublishPicker } from '../community/publish-picker.tsx';
 import { usePostInteractions } from '../community/use-post-interactions.tsx';
+import { MyReports } from './my-reports.tsx';
 import '../community/community.css';
 import './user-posts-page.css';
 
-type Tab = 'posts' | 'likes';
-const TABS: Tab[] = ['posts', 'likes'];
+type Tab = 'posts' | 'likes' | 'reports';
+const TABS: Tab[] = ['posts', 'likes', 'reports'];
+
+function tabFrom(value: string | null): Tab {
+  return TABS.includes(value as Tab) ? (value as Tab) : 'posts';
+}
 
 export default function UserPostsRoute() {
   return (
@@ -82,7 +88,7 @@ function UserPostsPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: Tab = searchParams.get('tab') === 'likes' ? 'likes' : 'posts';
+  const tab = tabFrom(searchParams.get('tab'));
   const posts = useUserPosts(tab === 'posts');
   const likes = useUserLikes(tab === 'likes');
   const list = tab === 'posts' ? posts : likes;
@@ -97,8 +103,8 @@ function UserPostsPage() {
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);
-        if (next === 'likes') params.set('tab', 'likes');
-        else params.delete('tab');
+        if (next === 'posts') params.delete('tab');
+        else params.set('tab', next);
         return params;
       },
       { replace: true },
@@ -107,8 +113,15 @@ function UserPostsPage() {
   const onTabKey = (event: KeyboardEvent) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
+    const step = event.key === 'ArrowRight' ? 1 : -1;
+    // Arrows follow the reading direction: in a right-to-left page the next tab is on the left.
+    const forward = document.documentElement.dir === 'rtl' ? -step : step;
     const next =
-      event.key === 'Home' ? 'posts' : event.key === 'End' ? 'likes' : tab === 'posts' ? 'likes' : 'posts';
+      event.key === 'Home'
+        ? TABS[0]!
+        : event.key === 'End'
+          ? TABS.at(-1)!
+          : TABS[(TABS.indexOf(tab) + forward + TABS.length) % TABS.length]!;
     selectTab(next);
     tabRefs.current.get(next)?.focus();
   };
@@ -192,19 +205,23 @@ function UserPostsPage() {
       </div>
 
       <div role="tabpanel" id={ids.panel} aria-labelledby={tabId(tab)} className="community-feed">
-        <PostGrid
-          key={tab}
-          posts={flattenPages(list.data)}
-          actions={actions}
-          label={t(`mine.tabs.${tab}`)}
-          loading={list.isPending}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
-          hasMore={Boolean(list.hasNextPage)}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={loadMore}
-          empty={empty}
-        />
+        {tab === 'reports' ? (
+          <MyReports label={t('mine.tabs.reports')} />
+        ) : (
+          <PostGrid
+            key={tab}
+            posts={flattenPages(list.data)}
+            actions={actions}
+            label={t(`mine.tabs.${tab}`)}
+            loading={list.isPending}
+            error={list.isError}
+            onRetry={() => void list.refetch()}
+            hasMore={Boolean(list.hasNextPage)}
+            loadingMore={list.isFetchingNextPage}
+            onLoadMore={loadMore}
+            empty={empty}
+          />
+        )}
       </div>
 
       {dialogs}

@@ -4,13 +4,15 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { ListAuditLogRequestSchema, ListAuditLogResponseSchema } from "../../audit/v1/audit_pb.ts";
+import { file_audit_v1_audit } from "../../audit/v1/audit_pb.ts";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file auth/v1/auth.proto.
  */
 export const file_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("ChJhdXRoL3YxL2F1dGgucHJvdG8SB2F1dGgudjEiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSKWAQoEVXNlchIKCgJpZBgBIAEoDRIMCgRuYW1lGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEg8KB3BpY3R1cmUYBSABKAkSDAoEcm9sZRgGIAEoCRIQCghpc19hZG1pbhgHIAEoCBISCgpjcmVhdGVkX2F0GAggASgJEg4KBmJhbm5lZBgJIAEoCCJnCg9SZWdpc3RlclJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJEh0KFXNlY3VyaXR5X2NoZWNrX3Bhc3NlZBgEIAEoCCJkCgxMb2dpblJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJEh0KFXNlY3VyaXR5X2NoZWNrX3Bhc3NlZBgEIAEoCCJICgZTaWduSW4SDQoFdG9rZW4YASABKAkSGwoEdXNlchgCIAEoCzINLmF1dGgudjEuVXNlchISCgpzZXNzaW9uX2lkGAMgASgJIiMKDUxvZ291dFJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCSIQCg5Mb2dvdXRSZXNwb25zZSIWChRHZXRQdWJsaWNLZXlzUmVxdWVzdCIqChVHZXRQdWJsaWNLZXlzUmVzcG9uc2USEQoJandrc19qc29uGAEgASgJIikKE0NoZWNrU2Vzc2lvblJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCSJZChRDaGVja1Nlc3Npb25SZXNwb25zZRIOCgZhY3RpdmUYASABKAgSDwoHdXNlcl9pZBgCIAEoDRIQCghpc19hZG1pbhgDIAEoCBIOCgZiYW5uZWQYBCABKAgiZQoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEhEKBG5hbWUYAiABKAlIAIgBARITCgZhdmF0YXIYAyABKAlIAYgBAUIHCgVfbmFtZUIJCgdfYXZhdGFyIikKFERlbGV0ZUFjY291bnRSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSIXChVEZWxldGVBY2NvdW50UmVzcG9uc2UiawoaQ29uZmlybUFjY291bnRPd25lclJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEhIKCnNlc3Npb25faWQYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSFAoMY29uZmlybWF0aW9uGAQgASgJIh0KG0NvbmZpcm1BY2NvdW50T3duZXJSZXNwb25zZSJTChBMaXN0VXNlcnNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIOCgZjdXJzb3IYAiABKAkSDQoFbGltaXQYAyABKA0SDQoFcXVlcnkYBCABKAkiRgoRTGlzdFVzZXJzUmVzcG9uc2USHAoFdXNlcnMYASADKAsyDS5hdXRoLnYxLlVzZXISEwoLbmV4dF9jdXJzb3IYAiABKAkiRwoPU2V0QWRtaW5SZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIPCgd1c2VyX2lkGAIgASgNEhAKCGlzX2FkbWluGAMgASgIIkYKEFNldEJhbm5lZFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SDgoGYmFubmVkGAMgASgIIk4KFlNldFVzZXJQYXNzd29yZFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SEAoIcGFzc3dvcmQYAyABKAkiOQoRU3RhcnRPQXV0aFJlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJEg4KBmxvY2FsZRgCIAEoCSInChJTdGFydE9BdXRoUmVzcG9uc2USEQoJbG9naW5fdXJsGAEgASgJIiUKFENvbXBsZXRlT0F1dGhSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJIl0KFUNvbXBsZXRlT0F1dGhSZXNwb25zZRIUCgxoYW5kb2ZmX2NvZGUYASABKAkSDgoGbG9jYWxlGAIgASgJEg0KBWVycm9yGAMgASgJEg8KB21lc3NhZ2UYBCABKAkiLAoUUmVkZWVtSGFuZG9mZlJlcXVlc3QSFAoMaGFuZG9mZl9jb2RlGAEgASgJInEKBkFwaUtleRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBnByZWZpeBgDIAEoCRISCgpjcmVhdGVkX2F0GAQgASgJEhQKDGxhc3RfdXNlZF9hdBgFIAEoCRITCgt3ZWJob29rX3VybBgGIAEoCSJLChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRuYW1lGAIgASgJEhMKC3dlYmhvb2tfdXJsGAMgASgJIkUKFENyZWF0ZUFwaUtleVJlc3BvbnNlEgsKA2tleRgBIAEoCRIgCgdhcGlfa2V5GAIgASgLMg8uYXV0aC52MS5BcGlLZXkiJwoSTGlzdEFwaUtleXNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSI4ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiEKCGFwaV9rZXlzGAEgAygLMg8uYXV0aC52MS5BcGlLZXkiNAoTUmV2b2tlQXBpS2V5UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SCgoCaWQYAiABKAkiFgoUUmV2b2tlQXBpS2V5UmVzcG9uc2UiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkiXgoUVmVyaWZ5QXBpS2V5UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoDRIQCghpc19hZG1pbhgCIAEoCBIOCgZrZXlfaWQYAyABKAkSEwoLd2ViaG9va191cmwYBCABKAkiNgoTR2V0VXNlclN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSIqCgxTaWdudXBzT25EYXkSCwoDZGF5GAEgASgJEg0KBWNvdW50GAIgASgNInQKCVVzZXJTdGF0cxITCgt0b3RhbF91c2VycxgBIAEoDRISCgphY3RpdmVfMzBkGAIgASgNEg4KBm5ld183ZBgDIAEoDRIuCg9zaWdudXBzX3Blcl9kYXkYBCADKAsyFS5hdXRoLnYxLlNpZ251cHNPbkRheSJJChNVcGRhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIKCgJpZBgCIAEoCRITCgt3ZWJob29rX3VybBgDIAEoCSIuChlHZXRBY2NvdW50U2VjdXJpdHlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSJjCg9BY2NvdW50U2VjdXJpdHkSFAoMaGFzX3Bhc3N3b3JkGAEgASgIEg0KBWVtYWlsGAIgASgJEhUKDXBlbmRpbmdfZW1haWwYAyABKAkSFAoMbWFpbF9lbmFibGVkGAQgASgIIm4KFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SEgoKc2Vzc2lvbl9pZBgCIAEoCRIYChBjdXJyZW50X3Bhc3N3b3JkGAMgASgJEhQKDG5ld19wYXNzd29yZBgEIAEoCSIYChZDaGFuZ2VQYXNzd29yZFJlc3BvbnNlIlMKH1JlcXVlc3RFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg0KBWVtYWlsGAIgASgJEg4KBmxvY2FsZRgDIAEoCSIjChJWZXJpZnlFbWFpbFJlcXVlc3QSDQoFdG9rZW4YASABKAkiGwoZR2V0UmVjb3ZlcnlPcHRpb25zUmVxdWVzdCInCg9SZWNvdmVyeU9wdGlvbnMSFAoMbWFpbF9lbmFibGVkGAEgASgIIk8KG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVsb2dpbhgBIAEoCRIRCgljbGllbnRfaXAYAiABKAkSDgoGbG9jYWxlGAMgASgJIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiOwoUUmVzZXRQYXNzd29yZFJlcXVlc3QSDQoFdG9rZW4YASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZTKTEQoLQXV0aFNlcnZpY2USNgoHR2V0VXNlchIXLmF1dGgudjEuR2V0VXNlclJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACARI1CghSZWdpc3RlchIYLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0Gg8uYXV0aC52MS5TaWduSW4SNAoFTG9naW4SFS5hdXRoLnYxLkxvZ2luUmVxdWVzdBoPLmF1dGgudjEuU2lnbkluIgOQAgISPgoGTG9nb3V0EhYuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0GhcuYXV0aC52MS5Mb2dvdXRSZXNwb25zZSIDkAICElMKDUdldFB1YmxpY0tleXMSHS5hdXRoLnYxLkdldFB1YmxpY0tleXNSZXF1ZXN0Gh4uYXV0aC52MS5HZXRQdWJsaWNLZXlzUmVzcG9uc2UiA5ACARJQCgxDaGVja1Nlc3Npb24SHC5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlcXVlc3QaHS5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlc3BvbnNlIgOQAgISQgoNVXBkYXRlUHJvZmlsZRIdLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACAhJgChNDb25maXJtQWNjb3VudE93bmVyEiMuYXV0aC52MS5Db25maXJtQWNjb3VudE93bmVyUmVxdWVzdBokLmF1dGgudjEuQ29uZmlybUFjY291bnRPd25lclJlc3BvbnNlElMKDURlbGV0ZUFjY291bnQSHS5hdXRoLnYxLkRlbGV0ZUFjY291bnRSZXF1ZXN0Gh4uYXV0aC52MS5EZWxldGVBY2NvdW50UmVzcG9uc2UiA5ACAhJHCglMaXN0VXNlcnMSGS5hdXRoLnYxLkxpc3RVc2Vyc1JlcXVlc3QaGi5hdXRoLnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIgOQAgESOAoIU2V0QWRtaW4SGC5hdXRoLnYxLlNldEFkbWluUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEjoKCVNldEJhbm5lZBIZLmF1dGgudjEuU2V0QmFubmVkUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEkYKD1NldFVzZXJQYXNzd29yZBIfLmF1dGgudjEuU2V0VXNlclBhc3N3b3JkUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEkUKDEdldFVzZXJTdGF0cxIcLmF1dGgudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoSLmF1dGgudjEuVXNlclN0YXRzIgOQAgESRQoKU3RhcnRPQXV0aBIaLmF1dGgudjEuU3RhcnRPQXV0aFJlcXVlc3QaGy5hdXRoLnYxLlN0YXJ0T0F1dGhSZXNwb25zZRJOCg1Db21wbGV0ZU9BdXRoEh0uYXV0aC52MS5Db21wbGV0ZU9BdXRoUmVxdWVzdBoeLmF1dGgudjEuQ29tcGxldGVPQXV0aFJlc3BvbnNlEj8KDVJlZGVlbUhhbmRvZmYSHS5hdXRoLnYxLlJlZGVlbUhhbmRvZmZSZXF1ZXN0Gg8uYXV0aC52MS5TaWduSW4SSwoMQ3JlYXRlQXBpS2V5EhwuYXV0aC52MS5DcmVhdGVBcGlLZXlSZXF1ZXN0Gh0uYXV0aC52MS5DcmVhdGVBcGlLZXlSZXNwb25zZRJNCgtMaXN0QXBpS2V5cxIbLmF1dGgudjEuTGlzdEFwaUtleXNSZXF1ZXN0GhwuYXV0aC52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlIgOQAgESUAoMUmV2b2tlQXBpS2V5EhwuYXV0aC52MS5SZXZva2VBcGlLZXlSZXF1ZXN0Gh0uYXV0aC52MS5SZXZva2VBcGlLZXlSZXNwb25zZSIDkAICElAKDFZlcmlmeUFwaUtleRIcLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBodLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2UiA5ACAhJCCgxVcGRhdGVBcGlLZXkSHC5hdXRoLnYxLlVwZGF0ZUFwaUtleVJlcXVlc3QaDy5hdXRoLnYxLkFwaUtleSIDkAICElcKEkdldEFjY291bnRTZWN1cml0eRIiLmF1dGgudjEuR2V0QWNjb3VudFNlY3VyaXR5UmVxdWVzdBoYLmF1dGgudjEuQWNjb3VudFNlY3VyaXR5IgOQAgESUQoOQ2hhbmdlUGFzc3dvcmQSHi5hdXRoLnYxLkNoYW5nZVBhc3N3b3JkUmVxdWVzdBofLmF1dGgudjEuQ2hhbmdlUGFzc3dvcmRSZXNwb25zZRJeChhSZXF1ZXN0RW1haWxWZXJpZmljYXRpb24SKC5hdXRoLnYxLlJlcXVlc3RFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3QaGC5hdXRoLnYxLkFjY291bnRTZWN1cml0eRI5CgtWZXJpZnlFbWFpbBIbLmF1dGgudjEuVmVyaWZ5RW1haWxSZXF1ZXN0Gg0uYXV0aC52MS5Vc2VyElcKEkdldFJlY292ZXJ5T3B0aW9ucxIiLmF1dGgudjEuR2V0UmVjb3ZlcnlPcHRpb25zUmVxdWVzdBoYLmF1dGgudjEuUmVjb3ZlcnlPcHRpb25zIgOQAgESYwoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSJC5hdXRoLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBolLmF1dGgudjEuUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXNwb25zZRJOCg1SZXNldFBhc3N3b3JkEh0uYXV0aC52MS5SZXNldFBhc3N3b3JkUmVxdWVzdBoeLmF1dGgudjEuUmVzZXRQYXNzd29yZFJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("ChJhdXRoL3YxL2F1dGgucHJvdG8SB2F1dGgudjEiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSKWAQoEVXNlchIKCgJpZBgBIAEoDRIMCgRuYW1lGAIgASgJEhAKCHVzZXJuYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEg8KB3BpY3R1cmUYBSABKAkSDAoEcm9sZRgGIAEoCRIQCghpc19hZG1pbhgHIAEoCBISCgpjcmVhdGVkX2F0GAggASgJEg4KBmJhbm5lZBgJIAEoCCJnCg9SZWdpc3RlclJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJEh0KFXNlY3VyaXR5X2NoZWNrX3Bhc3NlZBgEIAEoCCJkCgxMb2dpblJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkSEQoJY2xpZW50X2lwGAMgASgJEh0KFXNlY3VyaXR5X2NoZWNrX3Bhc3NlZBgEIAEoCCJICgZTaWduSW4SDQoFdG9rZW4YASABKAkSGwoEdXNlchgCIAEoCzINLmF1dGgudjEuVXNlchISCgpzZXNzaW9uX2lkGAMgASgJIiMKDUxvZ291dFJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCSIQCg5Mb2dvdXRSZXNwb25zZSIWChRHZXRQdWJsaWNLZXlzUmVxdWVzdCIqChVHZXRQdWJsaWNLZXlzUmVzcG9uc2USEQoJandrc19qc29uGAEgASgJIikKE0NoZWNrU2Vzc2lvblJlcXVlc3QSEgoKc2Vzc2lvbl9pZBgBIAEoCSJZChRDaGVja1Nlc3Npb25SZXNwb25zZRIOCgZhY3RpdmUYASABKAgSDwoHdXNlcl9pZBgCIAEoDRIQCghpc19hZG1pbhgDIAEoCBIOCgZiYW5uZWQYBCABKAgiZQoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEhEKBG5hbWUYAiABKAlIAIgBARITCgZhdmF0YXIYAyABKAlIAYgBAUIHCgVfbmFtZUIJCgdfYXZhdGFyIikKFERlbGV0ZUFjY291bnRSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSIXChVEZWxldGVBY2NvdW50UmVzcG9uc2UiawoaQ29uZmlybUFjY291bnRPd25lclJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEhIKCnNlc3Npb25faWQYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkSFAoMY29uZmlybWF0aW9uGAQgASgJIh0KG0NvbmZpcm1BY2NvdW50T3duZXJSZXNwb25zZSJTChBMaXN0VXNlcnNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIOCgZjdXJzb3IYAiABKAkSDQoFbGltaXQYAyABKA0SDQoFcXVlcnkYBCABKAkiRgoRTGlzdFVzZXJzUmVzcG9uc2USHAoFdXNlcnMYASADKAsyDS5hdXRoLnYxLlVzZXISEwoLbmV4dF9jdXJzb3IYAiABKAkiRwoPU2V0QWRtaW5SZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIPCgd1c2VyX2lkGAIgASgNEhAKCGlzX2FkbWluGAMgASgIIkYKEFNldEJhbm5lZFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SDgoGYmFubmVkGAMgASgIIk4KFlNldFVzZXJQYXNzd29yZFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SEAoIcGFzc3dvcmQYAyABKAkiGQoXR2V0U2lnbkluTWV0aG9kc1JlcXVlc3QiMQoNU2lnbkluTWV0aG9kcxIOCgZnb29nbGUYASABKAgSEAoIcGFzc3dvcmQYAiABKAgiOQoRU3RhcnRPQXV0aFJlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJEg4KBmxvY2FsZRgCIAEoCSInChJTdGFydE9BdXRoUmVzcG9uc2USEQoJbG9naW5fdXJsGAEgASgJIiUKFENvbXBsZXRlT0F1dGhSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJIl0KFUNvbXBsZXRlT0F1dGhSZXNwb25zZRIUCgxoYW5kb2ZmX2NvZGUYASABKAkSDgoGbG9jYWxlGAIgASgJEg0KBWVycm9yGAMgASgJEg8KB21lc3NhZ2UYBCABKAkiLAoUUmVkZWVtSGFuZG9mZlJlcXVlc3QSFAoMaGFuZG9mZl9jb2RlGAEgASgJInEKBkFwaUtleRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBnByZWZpeBgDIAEoCRISCgpjcmVhdGVkX2F0GAQgASgJEhQKDGxhc3RfdXNlZF9hdBgFIAEoCRITCgt3ZWJob29rX3VybBgGIAEoCSJLChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRuYW1lGAIgASgJEhMKC3dlYmhvb2tfdXJsGAMgASgJIkUKFENyZWF0ZUFwaUtleVJlc3BvbnNlEgsKA2tleRgBIAEoCRIgCgdhcGlfa2V5GAIgASgLMg8uYXV0aC52MS5BcGlLZXkiJwoSTGlzdEFwaUtleXNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSI4ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiEKCGFwaV9rZXlzGAEgAygLMg8uYXV0aC52MS5BcGlLZXkiNAoTUmV2b2tlQXBpS2V5UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SCgoCaWQYAiABKAkiFgoUUmV2b2tlQXBpS2V5UmVzcG9uc2UiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkiXgoUVmVyaWZ5QXBpS2V5UmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoDRIQCghpc19hZG1pbhgCIAEoCBIOCgZrZXlfaWQYAyABKAkSEwoLd2ViaG9va191cmwYBCABKAkiNgoTR2V0VXNlclN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSIqCgxTaWdudXBzT25EYXkSCwoDZGF5GAEgASgJEg0KBWNvdW50GAIgASgNInQKCVVzZXJTdGF0cxITCgt0b3RhbF91c2VycxgBIAEoDRISCgphY3RpdmVfMzBkGAIgASgNEg4KBm5ld183ZBgDIAEoDRIuCg9zaWdudXBzX3Blcl9kYXkYBCADKAsyFS5hdXRoLnYxLlNpZ251cHNPbkRheSJJChNVcGRhdGVBcGlLZXlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIKCgJpZBgCIAEoCRITCgt3ZWJob29rX3VybBgDIAEoCSIuChlHZXRBY2NvdW50U2VjdXJpdHlSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDSJjCg9BY2NvdW50U2VjdXJpdHkSFAoMaGFzX3Bhc3N3b3JkGAEgASgIEg0KBWVtYWlsGAIgASgJEhUKDXBlbmRpbmdfZW1haWwYAyABKAkSFAoMbWFpbF9lbmFibGVkGAQgASgIIm4KFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SEgoKc2Vzc2lvbl9pZBgCIAEoCRIYChBjdXJyZW50X3Bhc3N3b3JkGAMgASgJEhQKDG5ld19wYXNzd29yZBgEIAEoCSIYChZDaGFuZ2VQYXNzd29yZFJlc3BvbnNlIlMKH1JlcXVlc3RFbWFpbFZlcmlmaWNhdGlvblJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg0KBWVtYWlsGAIgASgJEg4KBmxvY2FsZRgDIAEoCSIjChJWZXJpZnlFbWFpbFJlcXVlc3QSDQoFdG9rZW4YASABKAkiGwoZR2V0UmVjb3ZlcnlPcHRpb25zUmVxdWVzdCInCg9SZWNvdmVyeU9wdGlvbnMSFAoMbWFpbF9lbmFibGVkGAEgASgIIk8KG1JlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBINCgVsb2dpbhgBIAEoCRIRCgljbGllbnRfaXAYAiABKAkSDgoGbG9jYWxlGAMgASgJIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiOwoUUmVzZXRQYXNzd29yZFJlcXVlc3QSDQoFdG9rZW4YASABKAkSFAoMbmV3X3Bhc3N3b3JkGAIgASgJIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZTK6EgoLQXV0aFNlcnZpY2USNgoHR2V0VXNlchIXLmF1dGgudjEuR2V0VXNlclJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACARI1CghSZWdpc3RlchIYLmF1dGgudjEuUmVnaXN0ZXJSZXF1ZXN0Gg8uYXV0aC52MS5TaWduSW4SNAoFTG9naW4SFS5hdXRoLnYxLkxvZ2luUmVxdWVzdBoPLmF1dGgudjEuU2lnbkluIgOQAgISPgoGTG9nb3V0EhYuYXV0aC52MS5Mb2dvdXRSZXF1ZXN0GhcuYXV0aC52MS5Mb2dvdXRSZXNwb25zZSIDkAICElMKDUdldFB1YmxpY0tleXMSHS5hdXRoLnYxLkdldFB1YmxpY0tleXNSZXF1ZXN0Gh4uYXV0aC52MS5HZXRQdWJsaWNLZXlzUmVzcG9uc2UiA5ACARJQCgxDaGVja1Nlc3Npb24SHC5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlcXVlc3QaHS5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlc3BvbnNlIgOQAgISQgoNVXBkYXRlUHJvZmlsZRIdLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaDS5hdXRoLnYxLlVzZXIiA5ACAhJgChNDb25maXJtQWNjb3VudE93bmVyEiMuYXV0aC52MS5Db25maXJtQWNjb3VudE93bmVyUmVxdWVzdBokLmF1dGgudjEuQ29uZmlybUFjY291bnRPd25lclJlc3BvbnNlElMKDURlbGV0ZUFjY291bnQSHS5hdXRoLnYxLkRlbGV0ZUFjY291bnRSZXF1ZXN0Gh4uYXV0aC52MS5EZWxldGVBY2NvdW50UmVzcG9uc2UiA5ACAhJHCglMaXN0VXNlcnMSGS5hdXRoLnYxLkxpc3RVc2Vyc1JlcXVlc3QaGi5hdXRoLnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIgOQAgESOAoIU2V0QWRtaW4SGC5hdXRoLnYxLlNldEFkbWluUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEjoKCVNldEJhbm5lZBIZLmF1dGgudjEuU2V0QmFubmVkUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEkYKD1NldFVzZXJQYXNzd29yZBIfLmF1dGgudjEuU2V0VXNlclBhc3N3b3JkUmVxdWVzdBoNLmF1dGgudjEuVXNlciIDkAICEkUKDEdldFVzZXJTdGF0cxIcLmF1dGgudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoSLmF1dGgudjEuVXNlclN0YXRzIgOQAgESUQoQR2V0U2lnbkluTWV0aG9kcxIgLmF1dGgudjEuR2V0U2lnbkluTWV0aG9kc1JlcXVlc3QaFi5hdXRoLnYxLlNpZ25Jbk1ldGhvZHMiA5ACARJFCgpTdGFydE9BdXRoEhouYXV0aC52MS5TdGFydE9BdXRoUmVxdWVzdBobLmF1dGgudjEuU3RhcnRPQXV0aFJlc3BvbnNlEk4KDUNvbXBsZXRlT0F1dGgSHS5hdXRoLnYxLkNvbXBsZXRlT0F1dGhSZXF1ZXN0Gh4uYXV0aC52MS5Db21wbGV0ZU9BdXRoUmVzcG9uc2USPwoNUmVkZWVtSGFuZG9mZhIdLmF1dGgudjEuUmVkZWVtSGFuZG9mZlJlcXVlc3QaDy5hdXRoLnYxLlNpZ25JbhJLCgxDcmVhdGVBcGlLZXkSHC5hdXRoLnYxLkNyZWF0ZUFwaUtleVJlcXVlc3QaHS5hdXRoLnYxLkNyZWF0ZUFwaUtleVJlc3BvbnNlEk0KC0xpc3RBcGlLZXlzEhsuYXV0aC52MS5MaXN0QXBpS2V5c1JlcXVlc3QaHC5hdXRoLnYxLkxpc3RBcGlLZXlzUmVzcG9uc2UiA5ACARJQCgxSZXZva2VBcGlLZXkSHC5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaHS5hdXRoLnYxLlJldm9rZUFwaUtleVJlc3BvbnNlIgOQAgISUAoMVmVyaWZ5QXBpS2V5EhwuYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0Gh0uYXV0aC52MS5WZXJpZnlBcGlLZXlSZXNwb25zZSIDkAICEkIKDFVwZGF0ZUFwaUtleRIcLmF1dGgudjEuVXBkYXRlQXBpS2V5UmVxdWVzdBoPLmF1dGgudjEuQXBpS2V5IgOQAgISVwoSR2V0QWNjb3VudFNlY3VyaXR5EiIuYXV0aC52MS5HZXRBY2NvdW50U2VjdXJpdHlSZXF1ZXN0GhguYXV0aC52MS5BY2NvdW50U2VjdXJpdHkiA5ACARJRCg5DaGFuZ2VQYXNzd29yZBIeLmF1dGgudjEuQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0Gh8uYXV0aC52MS5DaGFuZ2VQYXNzd29yZFJlc3BvbnNlEl4KGFJlcXVlc3RFbWFpbFZlcmlmaWNhdGlvbhIoLmF1dGgudjEuUmVxdWVzdEVtYWlsVmVyaWZpY2F0aW9uUmVxdWVzdBoYLmF1dGgudjEuQWNjb3VudFNlY3VyaXR5EjkKC1ZlcmlmeUVtYWlsEhsuYXV0aC52MS5WZXJpZnlFbWFpbFJlcXVlc3QaDS5hdXRoLnYxLlVzZXISVwoSR2V0UmVjb3ZlcnlPcHRpb25zEiIuYXV0aC52MS5HZXRSZWNvdmVyeU9wdGlvbnNSZXF1ZXN0GhguYXV0aC52MS5SZWNvdmVyeU9wdGlvbnMiA5ACARJjChRSZXF1ZXN0UGFzc3dvcmRSZXNldBIkLmF1dGgudjEuUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0GiUuYXV0aC52MS5SZXF1ZXN0UGFzc3dvcmRSZXNldFJlc3BvbnNlEk4KDVJlc2V0UGFzc3dvcmQSHS5hdXRoLnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0Gh4uYXV0aC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2USUgoMTGlzdEF1ZGl0TG9nEh0uYXVkaXQudjEuTGlzdEF1ZGl0TG9nUmVxdWVzdBoeLmF1ZGl0LnYxLkxpc3RBdWRpdExvZ1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_audit_v1_audit]);
 
 /**
  * @generated from message auth.v1.GetUserRequest
@@ -537,6 +539,45 @@ export const SetUserPasswordRequestSchema: GenMessage<SetUserPasswordRequest> = 
   messageDesc(file_auth_v1_auth, 20);
 
 /**
+ * @generated from message auth.v1.GetSignInMethodsRequest
+ */
+export type GetSignInMethodsRequest = Message<"auth.v1.GetSignInMethodsRequest"> & {
+};
+
+/**
+ * Describes the message auth.v1.GetSignInMethodsRequest.
+ * Use `create(GetSignInMethodsRequestSchema)` to create a new message.
+ */
+export const GetSignInMethodsRequestSchema: GenMessage<GetSignInMethodsRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 21);
+
+/**
+ * @generated from message auth.v1.SignInMethods
+ */
+export type SignInMethods = Message<"auth.v1.SignInMethods"> & {
+  /**
+   * Sign in with Google (OIDC_CLIENT_ID and OIDC_CLIENT_SECRET set).
+   *
+   * @generated from field: bool google = 1;
+   */
+  google: boolean;
+
+  /**
+   * Username and password (always on).
+   *
+   * @generated from field: bool password = 2;
+   */
+  password: boolean;
+};
+
+/**
+ * Describes the message auth.v1.SignInMethods.
+ * Use `create(SignInMethodsSchema)` to create a new message.
+ */
+export const SignInMethodsSchema: GenMessage<SignInMethods> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 22);
+
+/**
  * @generated from message auth.v1.StartOAuthRequest
  */
 export type StartOAuthRequest = Message<"auth.v1.StartOAuthRequest"> & {
@@ -560,7 +601,7 @@ export type StartOAuthRequest = Message<"auth.v1.StartOAuthRequest"> & {
  * Use `create(StartOAuthRequestSchema)` to create a new message.
  */
 export const StartOAuthRequestSchema: GenMessage<StartOAuthRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 21);
+  messageDesc(file_auth_v1_auth, 23);
 
 /**
  * @generated from message auth.v1.StartOAuthResponse
@@ -577,7 +618,7 @@ export type StartOAuthResponse = Message<"auth.v1.StartOAuthResponse"> & {
  * Use `create(StartOAuthResponseSchema)` to create a new message.
  */
 export const StartOAuthResponseSchema: GenMessage<StartOAuthResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 22);
+  messageDesc(file_auth_v1_auth, 24);
 
 /**
  * @generated from message auth.v1.CompleteOAuthRequest
@@ -596,7 +637,7 @@ export type CompleteOAuthRequest = Message<"auth.v1.CompleteOAuthRequest"> & {
  * Use `create(CompleteOAuthRequestSchema)` to create a new message.
  */
 export const CompleteOAuthRequestSchema: GenMessage<CompleteOAuthRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 23);
+  messageDesc(file_auth_v1_auth, 25);
 
 /**
  * A failed sign-in is an answer, not an error, so the browser can still be sent to its locale's page.
@@ -634,7 +675,7 @@ export type CompleteOAuthResponse = Message<"auth.v1.CompleteOAuthResponse"> & {
  * Use `create(CompleteOAuthResponseSchema)` to create a new message.
  */
 export const CompleteOAuthResponseSchema: GenMessage<CompleteOAuthResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 24);
+  messageDesc(file_auth_v1_auth, 26);
 
 /**
  * @generated from message auth.v1.RedeemHandoffRequest
@@ -651,7 +692,7 @@ export type RedeemHandoffRequest = Message<"auth.v1.RedeemHandoffRequest"> & {
  * Use `create(RedeemHandoffRequestSchema)` to create a new message.
  */
 export const RedeemHandoffRequestSchema: GenMessage<RedeemHandoffRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 25);
+  messageDesc(file_auth_v1_auth, 27);
 
 /**
  * @generated from message auth.v1.ApiKey
@@ -697,7 +738,7 @@ export type ApiKey = Message<"auth.v1.ApiKey"> & {
  * Use `create(ApiKeySchema)` to create a new message.
  */
 export const ApiKeySchema: GenMessage<ApiKey> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 26);
+  messageDesc(file_auth_v1_auth, 28);
 
 /**
  * @generated from message auth.v1.CreateApiKeyRequest
@@ -726,7 +767,7 @@ export type CreateApiKeyRequest = Message<"auth.v1.CreateApiKeyRequest"> & {
  * Use `create(CreateApiKeyRequestSchema)` to create a new message.
  */
 export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 27);
+  messageDesc(file_auth_v1_auth, 29);
 
 /**
  * @generated from message auth.v1.CreateApiKeyResponse
@@ -750,7 +791,7 @@ export type CreateApiKeyResponse = Message<"auth.v1.CreateApiKeyResponse"> & {
  * Use `create(CreateApiKeyResponseSchema)` to create a new message.
  */
 export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 28);
+  messageDesc(file_auth_v1_auth, 30);
 
 /**
  * @generated from message auth.v1.ListApiKeysRequest
@@ -767,7 +808,7 @@ export type ListApiKeysRequest = Message<"auth.v1.ListApiKeysRequest"> & {
  * Use `create(ListApiKeysRequestSchema)` to create a new message.
  */
 export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 29);
+  messageDesc(file_auth_v1_auth, 31);
 
 /**
  * @generated from message auth.v1.ListApiKeysResponse
@@ -784,7 +825,7 @@ export type ListApiKeysResponse = Message<"auth.v1.ListApiKeysResponse"> & {
  * Use `create(ListApiKeysResponseSchema)` to create a new message.
  */
 export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 30);
+  messageDesc(file_auth_v1_auth, 32);
 
 /**
  * @generated from message auth.v1.RevokeApiKeyRequest
@@ -806,7 +847,7 @@ export type RevokeApiKeyRequest = Message<"auth.v1.RevokeApiKeyRequest"> & {
  * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 31);
+  messageDesc(file_auth_v1_auth, 33);
 
 /**
  * @generated from message auth.v1.RevokeApiKeyResponse
@@ -819,7 +860,7 @@ export type RevokeApiKeyResponse = Message<"auth.v1.RevokeApiKeyResponse"> & {
  * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
  */
 export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 32);
+  messageDesc(file_auth_v1_auth, 34);
 
 /**
  * @generated from message auth.v1.VerifyApiKeyRequest
@@ -836,7 +877,7 @@ export type VerifyApiKeyRequest = Message<"auth.v1.VerifyApiKeyRequest"> & {
  * Use `create(VerifyApiKeyRequestSchema)` to create a new message.
  */
 export const VerifyApiKeyRequestSchema: GenMessage<VerifyApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 33);
+  messageDesc(file_auth_v1_auth, 35);
 
 /**
  * @generated from message auth.v1.VerifyApiKeyResponse
@@ -870,7 +911,7 @@ export type VerifyApiKeyResponse = Message<"auth.v1.VerifyApiKeyResponse"> & {
  * Use `create(VerifyApiKeyResponseSchema)` to create a new message.
  */
 export const VerifyApiKeyResponseSchema: GenMessage<VerifyApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 34);
+  messageDesc(file_auth_v1_auth, 36);
 
 /**
  * @generated from message auth.v1.GetUserStatsRequest
@@ -894,7 +935,7 @@ export type GetUserStatsRequest = Message<"auth.v1.GetUserStatsRequest"> & {
  * Use `create(GetUserStatsRequestSchema)` to create a new message.
  */
 export const GetUserStatsRequestSchema: GenMessage<GetUserStatsRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 35);
+  messageDesc(file_auth_v1_auth, 37);
 
 /**
  * @generated from message auth.v1.SignupsOnDay
@@ -918,7 +959,7 @@ export type SignupsOnDay = Message<"auth.v1.SignupsOnDay"> & {
  * Use `create(SignupsOnDaySchema)` to create a new message.
  */
 export const SignupsOnDaySchema: GenMessage<SignupsOnDay> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 36);
+  messageDesc(file_auth_v1_auth, 38);
 
 /**
  * @generated from message auth.v1.UserStats
@@ -952,7 +993,7 @@ export type UserStats = Message<"auth.v1.UserStats"> & {
  * Use `create(UserStatsSchema)` to create a new message.
  */
 export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 37);
+  messageDesc(file_auth_v1_auth, 39);
 
 /**
  * @generated from message auth.v1.UpdateApiKeyRequest
@@ -981,7 +1022,7 @@ export type UpdateApiKeyRequest = Message<"auth.v1.UpdateApiKeyRequest"> & {
  * Use `create(UpdateApiKeyRequestSchema)` to create a new message.
  */
 export const UpdateApiKeyRequestSchema: GenMessage<UpdateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 38);
+  messageDesc(file_auth_v1_auth, 40);
 
 /**
  * @generated from message auth.v1.GetAccountSecurityRequest
@@ -998,7 +1039,7 @@ export type GetAccountSecurityRequest = Message<"auth.v1.GetAccountSecurityReque
  * Use `create(GetAccountSecurityRequestSchema)` to create a new message.
  */
 export const GetAccountSecurityRequestSchema: GenMessage<GetAccountSecurityRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 39);
+  messageDesc(file_auth_v1_auth, 41);
 
 /**
  * @generated from message auth.v1.AccountSecurity
@@ -1036,7 +1077,7 @@ export type AccountSecurity = Message<"auth.v1.AccountSecurity"> & {
  * Use `create(AccountSecuritySchema)` to create a new message.
  */
 export const AccountSecuritySchema: GenMessage<AccountSecurity> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 40);
+  messageDesc(file_auth_v1_auth, 42);
 
 /**
  * @generated from message auth.v1.ChangePasswordRequest
@@ -1070,7 +1111,7 @@ export type ChangePasswordRequest = Message<"auth.v1.ChangePasswordRequest"> & {
  * Use `create(ChangePasswordRequestSchema)` to create a new message.
  */
 export const ChangePasswordRequestSchema: GenMessage<ChangePasswordRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 41);
+  messageDesc(file_auth_v1_auth, 43);
 
 /**
  * @generated from message auth.v1.ChangePasswordResponse
@@ -1083,7 +1124,7 @@ export type ChangePasswordResponse = Message<"auth.v1.ChangePasswordResponse"> &
  * Use `create(ChangePasswordResponseSchema)` to create a new message.
  */
 export const ChangePasswordResponseSchema: GenMessage<ChangePasswordResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 42);
+  messageDesc(file_auth_v1_auth, 44);
 
 /**
  * @generated from message auth.v1.RequestEmailVerificationRequest
@@ -1112,7 +1153,7 @@ export type RequestEmailVerificationRequest = Message<"auth.v1.RequestEmailVerif
  * Use `create(RequestEmailVerificationRequestSchema)` to create a new message.
  */
 export const RequestEmailVerificationRequestSchema: GenMessage<RequestEmailVerificationRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 43);
+  messageDesc(file_auth_v1_auth, 45);
 
 /**
  * @generated from message auth.v1.VerifyEmailRequest
@@ -1129,7 +1170,7 @@ export type VerifyEmailRequest = Message<"auth.v1.VerifyEmailRequest"> & {
  * Use `create(VerifyEmailRequestSchema)` to create a new message.
  */
 export const VerifyEmailRequestSchema: GenMessage<VerifyEmailRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 44);
+  messageDesc(file_auth_v1_auth, 46);
 
 /**
  * @generated from message auth.v1.GetRecoveryOptionsRequest
@@ -1142,7 +1183,7 @@ export type GetRecoveryOptionsRequest = Message<"auth.v1.GetRecoveryOptionsReque
  * Use `create(GetRecoveryOptionsRequestSchema)` to create a new message.
  */
 export const GetRecoveryOptionsRequestSchema: GenMessage<GetRecoveryOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 45);
+  messageDesc(file_auth_v1_auth, 47);
 
 /**
  * @generated from message auth.v1.RecoveryOptions
@@ -1159,7 +1200,7 @@ export type RecoveryOptions = Message<"auth.v1.RecoveryOptions"> & {
  * Use `create(RecoveryOptionsSchema)` to create a new message.
  */
 export const RecoveryOptionsSchema: GenMessage<RecoveryOptions> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 46);
+  messageDesc(file_auth_v1_auth, 48);
 
 /**
  * @generated from message auth.v1.RequestPasswordResetRequest
@@ -1188,7 +1229,7 @@ export type RequestPasswordResetRequest = Message<"auth.v1.RequestPasswordResetR
  * Use `create(RequestPasswordResetRequestSchema)` to create a new message.
  */
 export const RequestPasswordResetRequestSchema: GenMessage<RequestPasswordResetRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 47);
+  messageDesc(file_auth_v1_auth, 49);
 
 /**
  * @generated from message auth.v1.RequestPasswordResetResponse
@@ -1201,7 +1242,7 @@ export type RequestPasswordResetResponse = Message<"auth.v1.RequestPasswordReset
  * Use `create(RequestPasswordResetResponseSchema)` to create a new message.
  */
 export const RequestPasswordResetResponseSchema: GenMessage<RequestPasswordResetResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 48);
+  messageDesc(file_auth_v1_auth, 50);
 
 /**
  * @generated from message auth.v1.ResetPasswordRequest
@@ -1223,7 +1264,7 @@ export type ResetPasswordRequest = Message<"auth.v1.ResetPasswordRequest"> & {
  * Use `create(ResetPasswordRequestSchema)` to create a new message.
  */
 export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 49);
+  messageDesc(file_auth_v1_auth, 51);
 
 /**
  * @generated from message auth.v1.ResetPasswordResponse
@@ -1236,7 +1277,7 @@ export type ResetPasswordResponse = Message<"auth.v1.ResetPasswordResponse"> & {
  * Use `create(ResetPasswordResponseSchema)` to create a new message.
  */
 export const ResetPasswordResponseSchema: GenMessage<ResetPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 50);
+  messageDesc(file_auth_v1_auth, 52);
 
 /**
  * Auth owns users, credentials, sessions, OAuth state and API keys. Calls that act for a user take that
@@ -1380,7 +1421,16 @@ export const AuthService: GenService<{
   },
   /**
    * Google (OpenID Connect) sign-in: code flow with PKCE, state and nonce.
+   * Which ways to sign in this server offers (Google only with an OAuth client configured); public.
    *
+   * @generated from rpc auth.v1.AuthService.GetSignInMethods
+   */
+  getSignInMethods: {
+    methodKind: "unary";
+    input: typeof GetSignInMethodsRequestSchema;
+    output: typeof SignInMethodsSchema;
+  },
+  /**
    * @generated from rpc auth.v1.AuthService.StartOAuth
    */
   startOAuth: {
@@ -1518,6 +1568,16 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof ResetPasswordRequestSchema;
     output: typeof ResetPasswordResponseSchema;
+  },
+  /**
+   * The admin audit log of the actions on this service's data (audit/v1/audit.proto); admins only.
+   *
+   * @generated from rpc auth.v1.AuthService.ListAuditLog
+   */
+  listAuditLog: {
+    methodKind: "unary";
+    input: typeof ListAuditLogRequestSchema;
+    output: typeof ListAuditLogResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_auth_v1_auth, 0);

@@ -4,13 +4,15 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { ListAuditLogRequestSchema, ListAuditLogResponseSchema } from "../../audit/v1/audit_pb.ts";
+import { file_audit_v1_audit } from "../../audit/v1/audit_pb.ts";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file community/v1/community.proto.
  */
 export const file_community_v1_community: GenFile = /*@__PURE__*/
-  fileDesc("Chxjb21tdW5pdHkvdjEvY29tbXVuaXR5LnByb3RvEgxjb21tdW5pdHkudjEiSAoJUG9zdEltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDwoHZmxhZ2dlZBgEIAEoCCKAAwoEUG9zdBIKCgJpZBgBIAEoCRIRCglhdXRob3JfaWQYAiABKA0SDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSDgoGcHJvbXB0GAUgASgJEgwKBHRhZ3MYBiADKAkSDQoFbGlrZXMYCCABKA0SDQoFdmlld3MYCSABKA0SEgoKY3JlYXRlZF9hdBgKIAEoCRITCgthdXRob3JfbmFtZRgLIAEoCRIVCg1hdXRob3JfYXZhdGFyGAwgASgJEiYKBWltYWdlGA0gASgLMhcuY29tbXVuaXR5LnYxLlBvc3RJbWFnZRITCgtsaWtlZF9ieV9tZRgOIAEoCBIXCg9uZWdhdGl2ZV9wcm9tcHQYDyABKAkSDQoFbW9kZWwYECABKAkSFAoMb3B0aW9uc19qc29uGBEgASgJEg4KBnN0YXR1cxgSIAEoCRIVCg1hdXRob3JfYmFubmVkGBMgASgIEhEKCWhpZGRlbl9hdBgUIAEoCUoECAcQCCJfChBMaXN0UG9zdHNSZXF1ZXN0EgwKBHNvcnQYASABKAkSCwoDdGFnGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDRIRCgl2aWV3ZXJfaWQYBSABKA0iSwoRTGlzdFBvc3RzUmVzcG9uc2USIQoFaXRlbXMYASADKAsyEi5jb21tdW5pdHkudjEuUG9zdBITCgtuZXh0X2N1cnNvchgCIAEoCSJaCg5HZXRQb3N0UmVxdWVzdBIKCgJpZBgBIAEoCRIRCgl2aWV3ZXJfaWQYAiABKA0SFgoOdmlld2VyX2FkZHJlc3MYAyABKAkSEQoJc2tpcF92aWV3GAQgASgIIrwBChFDcmVhdGVQb3N0UmVxdWVzdBIRCglhdXRob3JfaWQYASABKA0SEgoKaGlzdG9yeV9pZBgCIAEoCRITCgtpbWFnZV9pbmRleBgDIAEoDRINCgV0aXRsZRgEIAEoCRITCgtkZXNjcmlwdGlvbhgFIAEoCRIMCgR0YWdzGAYgAygJEg0KBWFncmVlGAcgASgIEhMKC2F1dGhvcl9uYW1lGAggASgJEhUKDWF1dGhvcl9hdmF0YXIYCSABKAkiMgoRRGVsZXRlUG9zdFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEgoKAmlkGAIgASgJIhQKEkRlbGV0ZVBvc3RSZXNwb25zZSJBCg5TZXRMaWtlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEg8KB3Bvc3RfaWQYAiABKAkSDQoFbGlrZWQYAyABKAgiOgoJTGlrZVN0YXRlEg8KB3Bvc3RfaWQYASABKAkSDQoFbGlrZWQYAiABKAgSDQoFbGlrZXMYAyABKA0icQoRUmVwb3J0UG9zdFJlcXVlc3QSEwoLcmVwb3J0ZXJfaWQYASABKA0SDwoHcG9zdF9pZBgCIAEoCRIOCgZyZWFzb24YAyABKAkSDwoHZGV0YWlscxgEIAEoCRIVCg1yZXBvcnRlcl9uYW1lGAUgASgJIuMBCgZSZXBvcnQSCgoCaWQYASABKAkSDwoHcG9zdF9pZBgCIAEoCRITCgtyZXBvcnRlcl9pZBgDIAEoDRIVCg1yZXBvcnRlcl9uYW1lGAQgASgJEg4KBnJlYXNvbhgFIAEoCRIPCgdkZXRhaWxzGAYgASgJEg4KBnN0YXR1cxgHIAEoCRITCgtyZXBvcnRlZF9hdBgIIAEoCRITCgtyZXNvbHZlZF9hdBgJIAEoCRITCgtyZXNvbHZlZF9ieRgKIAEoDRIgCgRwb3N0GAsgASgLMhIuY29tbXVuaXR5LnYxLlBvc3QiTwoTTGlzdFJlcG9ydHNSZXNwb25zZRIjCgVpdGVtcxgBIAMoCzIULmNvbW11bml0eS52MS5SZXBvcnQSEwoLbmV4dF9jdXJzb3IYAiABKAkiHwoOSG90VGFnc1JlcXVlc3QSDQoFbGltaXQYASABKA0iJgoIVGFnQ291bnQSCwoDdGFnGAEgASgJEg0KBWNvdW50GAIgASgNIjcKD0hvdFRhZ3NSZXNwb25zZRIkCgR0YWdzGAEgAygLMhYuY29tbXVuaXR5LnYxLlRhZ0NvdW50IkYKFExpc3RVc2VyUG9zdHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SDgoGY3Vyc29yGAIgASgJEg0KBWxpbWl0GAMgASgNIiYKE0dldFVzZXJTdGF0c1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDSJTCglVc2VyU3RhdHMSEwoLdG90YWxfcG9zdHMYASABKA0SGQoRdG90YWxfbGlrZXNfZ2l2ZW4YAiABKA0SFgoObGlrZXNfcmVjZWl2ZWQYAyABKA0iSAoWTGlzdFVzZXJSZXBvcnRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNEg4KBmN1cnNvchgCIAEoCRINCgVsaW1pdBgDIAEoDSJWChJMaXN0UmVwb3J0c1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg4KBnN0YXR1cxgCIAEoCRIOCgZjdXJzb3IYAyABKAkSDQoFbGltaXQYBCABKA0iPAoUUmVzb2x2ZVJlcG9ydFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEhEKCXJlcG9ydF9pZBgCIAEoCSIyCg9HZXRTdGF0c1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEgwKBGRheXMYAiABKA0iJgoIRGF5Q291bnQSCwoDZGF5GAEgASgJEg0KBWNvdW50GAIgASgNIokCCg5Db21tdW5pdHlTdGF0cxITCgt0b3RhbF9wb3N0cxgBIAEoDRITCgt0b3RhbF9saWtlcxgCIAEoDRIUCgxvcGVuX3JlcG9ydHMYAyABKA0SLQoNcG9zdHNfcGVyX2RheRgEIAMoCzIWLmNvbW11bml0eS52MS5EYXlDb3VudBItCg1saWtlc19wZXJfZGF5GAUgAygLMhYuY29tbXVuaXR5LnYxLkRheUNvdW50Ei8KD3JlcG9ydHNfcGVyX2RheRgGIAMoCzIWLmNvbW11bml0eS52MS5EYXlDb3VudBIoCgh0b3BfdGFncxgHIAMoCzIWLmNvbW11bml0eS52MS5UYWdDb3VudCJkChVMaXN0QWRtaW5Qb3N0c1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg4KBnN0YXR1cxgCIAEoCRIJCgFxGAMgASgJEg4KBmN1cnNvchgEIAEoCRINCgVsaW1pdBgFIAEoDSI5ChNNb2RlcmF0ZVBvc3RSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIPCgdwb3N0X2lkGAIgASgJIkwKFlNldEF1dGhvckJhbm5lZFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3VzZXJfaWQYAiABKA0SDgoGYmFubmVkGAMgASgIIigKF1NldEF1dGhvckJhbm5lZFJlc3BvbnNlEg0KBXBvc3RzGAEgASgNIigKFURlbGV0ZVVzZXJEYXRhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIi8KFkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2USFQoNZGVsZXRlZF9wb3N0cxgBIAEoDTLbDQoQQ29tbXVuaXR5U2VydmljZRJRCglMaXN0UG9zdHMSHi5jb21tdW5pdHkudjEuTGlzdFBvc3RzUmVxdWVzdBofLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXNwb25zZSIDkAIBEkAKB0dldFBvc3QSHC5jb21tdW5pdHkudjEuR2V0UG9zdFJlcXVlc3QaEi5jb21tdW5pdHkudjEuUG9zdCIDkAICEkEKCkNyZWF0ZVBvc3QSHy5jb21tdW5pdHkudjEuQ3JlYXRlUG9zdFJlcXVlc3QaEi5jb21tdW5pdHkudjEuUG9zdBJUCgpEZWxldGVQb3N0Eh8uY29tbXVuaXR5LnYxLkRlbGV0ZVBvc3RSZXF1ZXN0GiAuY29tbXVuaXR5LnYxLkRlbGV0ZVBvc3RSZXNwb25zZSIDkAICEkUKB1NldExpa2USHC5jb21tdW5pdHkudjEuU2V0TGlrZVJlcXVlc3QaFy5jb21tdW5pdHkudjEuTGlrZVN0YXRlIgOQAgISSAoKUmVwb3J0UG9zdBIfLmNvbW11bml0eS52MS5SZXBvcnRQb3N0UmVxdWVzdBoULmNvbW11bml0eS52MS5SZXBvcnQiA5ACAhJLCgdIb3RUYWdzEhwuY29tbXVuaXR5LnYxLkhvdFRhZ3NSZXF1ZXN0Gh0uY29tbXVuaXR5LnYxLkhvdFRhZ3NSZXNwb25zZSIDkAIBElkKDUxpc3RVc2VyUG9zdHMSIi5jb21tdW5pdHkudjEuTGlzdFVzZXJQb3N0c1JlcXVlc3QaHy5jb21tdW5pdHkudjEuTGlzdFBvc3RzUmVzcG9uc2UiA5ACARJZCg1MaXN0VXNlckxpa2VzEiIuY29tbXVuaXR5LnYxLkxpc3RVc2VyUG9zdHNSZXF1ZXN0Gh8uY29tbXVuaXR5LnYxLkxpc3RQb3N0c1Jlc3BvbnNlIgOQAgESTwoMR2V0VXNlclN0YXRzEiEuY29tbXVuaXR5LnYxLkdldFVzZXJTdGF0c1JlcXVlc3QaFy5jb21tdW5pdHkudjEuVXNlclN0YXRzIgOQAgESXwoPTGlzdFVzZXJSZXBvcnRzEiQuY29tbXVuaXR5LnYxLkxpc3RVc2VyUmVwb3J0c1JlcXVlc3QaIS5jb21tdW5pdHkudjEuTGlzdFJlcG9ydHNSZXNwb25zZSIDkAIBElcKC0xpc3RSZXBvcnRzEiAuY29tbXVuaXR5LnYxLkxpc3RSZXBvcnRzUmVxdWVzdBohLmNvbW11bml0eS52MS5MaXN0UmVwb3J0c1Jlc3BvbnNlIgOQAgESTgoNQXBwcm92ZVJlcG9ydBIiLmNvbW11bml0eS52MS5SZXNvbHZlUmVwb3J0UmVxdWVzdBoULmNvbW11bml0eS52MS5SZXBvcnQiA5ACAhJNCgxSZWplY3RSZXBvcnQSIi5jb21tdW5pdHkudjEuUmVzb2x2ZVJlcG9ydFJlcXVlc3QaFC5jb21tdW5pdHkudjEuUmVwb3J0IgOQAgISTAoIR2V0U3RhdHMSHS5jb21tdW5pdHkudjEuR2V0U3RhdHNSZXF1ZXN0GhwuY29tbXVuaXR5LnYxLkNvbW11bml0eVN0YXRzIgOQAgESWwoOTGlzdEFkbWluUG9zdHMSIy5jb21tdW5pdHkudjEuTGlzdEFkbWluUG9zdHNSZXF1ZXN0Gh8uY29tbXVuaXR5LnYxLkxpc3RQb3N0c1Jlc3BvbnNlIgOQAgESRgoISGlkZVBvc3QSIS5jb21tdW5pdHkudjEuTW9kZXJhdGVQb3N0UmVxdWVzdBoSLmNvbW11bml0eS52MS5Qb3N0IgOQAgISSQoLUmVzdG9yZVBvc3QSIS5jb21tdW5pdHkudjEuTW9kZXJhdGVQb3N0UmVxdWVzdBoSLmNvbW11bml0eS52MS5Qb3N0IgOQAgISVgoKUmVtb3ZlUG9zdBIhLmNvbW11bml0eS52MS5Nb2RlcmF0ZVBvc3RSZXF1ZXN0GiAuY29tbXVuaXR5LnYxLkRlbGV0ZVBvc3RSZXNwb25zZSIDkAICEmMKD1NldEF1dGhvckJhbm5lZBIkLmNvbW11bml0eS52MS5TZXRBdXRob3JCYW5uZWRSZXF1ZXN0GiUuY29tbXVuaXR5LnYxLlNldEF1dGhvckJhbm5lZFJlc3BvbnNlIgOQAgISYAoORGVsZXRlVXNlckRhdGESIy5jb21tdW5pdHkudjEuRGVsZXRlVXNlckRhdGFSZXF1ZXN0GiQuY29tbXVuaXR5LnYxLkRlbGV0ZVVzZXJEYXRhUmVzcG9uc2UiA5ACAmIGcHJvdG8z");
+  fileDesc("Chxjb21tdW5pdHkvdjEvY29tbXVuaXR5LnByb3RvEgxjb21tdW5pdHkudjEiSAoJUG9zdEltYWdlEgsKA2tleRgBIAEoCRINCgV3aWR0aBgCIAEoDRIOCgZoZWlnaHQYAyABKA0SDwoHZmxhZ2dlZBgEIAEoCCLbAwoEUG9zdBIKCgJpZBgBIAEoCRIRCglhdXRob3JfaWQYAiABKA0SDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSDgoGcHJvbXB0GAUgASgJEgwKBHRhZ3MYBiADKAkSDQoFbGlrZXMYCCABKA0SDQoFdmlld3MYCSABKA0SEgoKY3JlYXRlZF9hdBgKIAEoCRITCgthdXRob3JfbmFtZRgLIAEoCRIVCg1hdXRob3JfYXZhdGFyGAwgASgJEiYKBWltYWdlGA0gASgLMhcuY29tbXVuaXR5LnYxLlBvc3RJbWFnZRITCgtsaWtlZF9ieV9tZRgOIAEoCBIXCg9uZWdhdGl2ZV9wcm9tcHQYDyABKAkSDQoFbW9kZWwYECABKAkSFAoMb3B0aW9uc19qc29uGBEgASgJEg4KBnN0YXR1cxgSIAEoCRIVCg1hdXRob3JfYmFubmVkGBMgASgIEhEKCWhpZGRlbl9hdBgUIAEoCRIzChB0YWtlZG93bl9yZWFzb25zGBUgAygLMhkuY29tbXVuaXR5LnYxLlJlYXNvbkNvdW50EiQKBmFwcGVhbBgWIAEoCzIULmNvbW11bml0eS52MS5BcHBlYWxKBAgHEAgiLAoLUmVhc29uQ291bnQSDgoGcmVhc29uGAEgASgJEg0KBWNvdW50GAIgASgNIrkBCgZBcHBlYWwSCgoCaWQYASABKAkSDwoHcG9zdF9pZBgCIAEoCRIRCglhdXRob3JfaWQYAyABKA0SDwoHbWVzc2FnZRgEIAEoCRIOCgZzdGF0dXMYBSABKAkSEgoKY3JlYXRlZF9hdBgGIAEoCRITCgtyZXNvbHZlZF9hdBgHIAEoCRITCgtyZXNvbHZlZF9ieRgIIAEoDRIgCgRwb3N0GAkgASgLMhIuY29tbXVuaXR5LnYxLlBvc3QiSAoRQXBwZWFsUG9zdFJlcXVlc3QSEQoJYXV0aG9yX2lkGAEgASgNEg8KB3Bvc3RfaWQYAiABKAkSDwoHbWVzc2FnZRgDIAEoCSJWChJMaXN0QXBwZWFsc1JlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg4KBnN0YXR1cxgCIAEoCRIOCgZjdXJzb3IYAyABKAkSDQoFbGltaXQYBCABKA0iTwoTTGlzdEFwcGVhbHNSZXNwb25zZRIjCgVpdGVtcxgBIAMoCzIULmNvbW11bml0eS52MS5BcHBlYWwSEwoLbmV4dF9jdXJzb3IYAiABKAkiTgoUUmVzb2x2ZUFwcGVhbFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEhEKCWFwcGVhbF9pZBgCIAEoCRIQCghkZWNpc2lvbhgDIAEoCSLOAQoLUmVwb3J0R3JvdXASDwoHcG9zdF9pZBgBIAEoCRIgCgRwb3N0GAIgASgLMhIuY29tbXVuaXR5LnYxLlBvc3QSDQoFY291bnQYAyABKA0SKgoHcmVhc29ucxgEIAMoCzIZLmNvbW11bml0eS52MS5SZWFzb25Db3VudBIRCglsYXRlc3RfYXQYBSABKAkSGAoQbGF0ZXN0X3JlcG9ydF9pZBgGIAEoCRIkCgZsYXRlc3QYByADKAsyFC5jb21tdW5pdHkudjEuUmVwb3J0IlkKF0xpc3RSZXBvcnRHcm91cHNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIMCgRzb3J0GAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDSJZChhMaXN0UmVwb3J0R3JvdXBzUmVzcG9uc2USKAoFaXRlbXMYASADKAsyGS5jb21tdW5pdHkudjEuUmVwb3J0R3JvdXASEwoLbmV4dF9jdXJzb3IYAiABKAkiUgoZQnVsa1Jlc29sdmVSZXBvcnRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SEAoIZGVjaXNpb24YAiABKAkSEAoIcG9zdF9pZHMYAyADKAkiTwoYQnVsa01vZGVyYXRlUG9zdHNSZXF1ZXN0EhEKCWNhbGxlcl9pZBgBIAEoDRIOCgZhY3Rpb24YAiABKAkSEAoIcG9zdF9pZHMYAyADKAkiRAoKQnVsa1Jlc3VsdBIKCgJpZBgBIAEoCRIKCgJvaxgCIAEoCBINCgVlcnJvchgDIAEoCRIPCgdtZXNzYWdlGAQgASgJIkAKE0J1bGtSZXN1bHRzUmVzcG9uc2USKQoHcmVzdWx0cxgBIAMoCzIYLmNvbW11bml0eS52MS5CdWxrUmVzdWx0Il8KEExpc3RQb3N0c1JlcXVlc3QSDAoEc29ydBgBIAEoCRILCgN0YWcYAiABKAkSDgoGY3Vyc29yGAMgASgJEg0KBWxpbWl0GAQgASgNEhEKCXZpZXdlcl9pZBgFIAEoDSJLChFMaXN0UG9zdHNSZXNwb25zZRIhCgVpdGVtcxgBIAMoCzISLmNvbW11bml0eS52MS5Qb3N0EhMKC25leHRfY3Vyc29yGAIgASgJIloKDkdldFBvc3RSZXF1ZXN0EgoKAmlkGAEgASgJEhEKCXZpZXdlcl9pZBgCIAEoDRIWCg52aWV3ZXJfYWRkcmVzcxgDIAEoCRIRCglza2lwX3ZpZXcYBCABKAgivAEKEUNyZWF0ZVBvc3RSZXF1ZXN0EhEKCWF1dGhvcl9pZBgBIAEoDRISCgpoaXN0b3J5X2lkGAIgASgJEhMKC2ltYWdlX2luZGV4GAMgASgNEg0KBXRpdGxlGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEgwKBHRhZ3MYBiADKAkSDQoFYWdyZWUYByABKAgSEwoLYXV0aG9yX25hbWUYCCABKAkSFQoNYXV0aG9yX2F2YXRhchgJIAEoCSIyChFEZWxldGVQb3N0UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SCgoCaWQYAiABKAkiFAoSRGVsZXRlUG9zdFJlc3BvbnNlIkEKDlNldExpa2VSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SDwoHcG9zdF9pZBgCIAEoCRINCgVsaWtlZBgDIAEoCCI6CglMaWtlU3RhdGUSDwoHcG9zdF9pZBgBIAEoCRINCgVsaWtlZBgCIAEoCBINCgVsaWtlcxgDIAEoDSJxChFSZXBvcnRQb3N0UmVxdWVzdBITCgtyZXBvcnRlcl9pZBgBIAEoDRIPCgdwb3N0X2lkGAIgASgJEg4KBnJlYXNvbhgDIAEoCRIPCgdkZXRhaWxzGAQgASgJEhUKDXJlcG9ydGVyX25hbWUYBSABKAki4wEKBlJlcG9ydBIKCgJpZBgBIAEoCRIPCgdwb3N0X2lkGAIgASgJEhMKC3JlcG9ydGVyX2lkGAMgASgNEhUKDXJlcG9ydGVyX25hbWUYBCABKAkSDgoGcmVhc29uGAUgASgJEg8KB2RldGFpbHMYBiABKAkSDgoGc3RhdHVzGAcgASgJEhMKC3JlcG9ydGVkX2F0GAggASgJEhMKC3Jlc29sdmVkX2F0GAkgASgJEhMKC3Jlc29sdmVkX2J5GAogASgNEiAKBHBvc3QYCyABKAsyEi5jb21tdW5pdHkudjEuUG9zdCJPChNMaXN0UmVwb3J0c1Jlc3BvbnNlEiMKBWl0ZW1zGAEgAygLMhQuY29tbXVuaXR5LnYxLlJlcG9ydBITCgtuZXh0X2N1cnNvchgCIAEoCSIfCg5Ib3RUYWdzUmVxdWVzdBINCgVsaW1pdBgBIAEoDSImCghUYWdDb3VudBILCgN0YWcYASABKAkSDQoFY291bnQYAiABKA0iNwoPSG90VGFnc1Jlc3BvbnNlEiQKBHRhZ3MYASADKAsyFi5jb21tdW5pdHkudjEuVGFnQ291bnQiRgoUTGlzdFVzZXJQb3N0c1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoDRIOCgZjdXJzb3IYAiABKAkSDQoFbGltaXQYAyABKA0iJgoTR2V0VXNlclN0YXRzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgNIlMKCVVzZXJTdGF0cxITCgt0b3RhbF9wb3N0cxgBIAEoDRIZChF0b3RhbF9saWtlc19naXZlbhgCIAEoDRIWCg5saWtlc19yZWNlaXZlZBgDIAEoDSJIChZMaXN0VXNlclJlcG9ydHNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0SDgoGY3Vyc29yGAIgASgJEg0KBWxpbWl0GAMgASgNIlYKEkxpc3RSZXBvcnRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDgoGc3RhdHVzGAIgASgJEg4KBmN1cnNvchgDIAEoCRINCgVsaW1pdBgEIAEoDSI8ChRSZXNvbHZlUmVwb3J0UmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SEQoJcmVwb3J0X2lkGAIgASgJIjIKD0dldFN0YXRzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDAoEZGF5cxgCIAEoDSImCghEYXlDb3VudBILCgNkYXkYASABKAkSDQoFY291bnQYAiABKA0iiQIKDkNvbW11bml0eVN0YXRzEhMKC3RvdGFsX3Bvc3RzGAEgASgNEhMKC3RvdGFsX2xpa2VzGAIgASgNEhQKDG9wZW5fcmVwb3J0cxgDIAEoDRItCg1wb3N0c19wZXJfZGF5GAQgAygLMhYuY29tbXVuaXR5LnYxLkRheUNvdW50Ei0KDWxpa2VzX3Blcl9kYXkYBSADKAsyFi5jb21tdW5pdHkudjEuRGF5Q291bnQSLwoPcmVwb3J0c19wZXJfZGF5GAYgAygLMhYuY29tbXVuaXR5LnYxLkRheUNvdW50EigKCHRvcF90YWdzGAcgAygLMhYuY29tbXVuaXR5LnYxLlRhZ0NvdW50ImQKFUxpc3RBZG1pblBvc3RzUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDgoGc3RhdHVzGAIgASgJEgkKAXEYAyABKAkSDgoGY3Vyc29yGAQgASgJEg0KBWxpbWl0GAUgASgNIjkKE01vZGVyYXRlUG9zdFJlcXVlc3QSEQoJY2FsbGVyX2lkGAEgASgNEg8KB3Bvc3RfaWQYAiABKAkiTAoWU2V0QXV0aG9yQmFubmVkUmVxdWVzdBIRCgljYWxsZXJfaWQYASABKA0SDwoHdXNlcl9pZBgCIAEoDRIOCgZiYW5uZWQYAyABKAgiKAoXU2V0QXV0aG9yQmFubmVkUmVzcG9uc2USDQoFcG9zdHMYASABKA0iKAoVRGVsZXRlVXNlckRhdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKA0iLwoWRGVsZXRlVXNlckRhdGFSZXNwb25zZRIVCg1kZWxldGVkX3Bvc3RzGAEgASgNMqUTChBDb21tdW5pdHlTZXJ2aWNlElEKCUxpc3RQb3N0cxIeLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXF1ZXN0Gh8uY29tbXVuaXR5LnYxLkxpc3RQb3N0c1Jlc3BvbnNlIgOQAgESQAoHR2V0UG9zdBIcLmNvbW11bml0eS52MS5HZXRQb3N0UmVxdWVzdBoSLmNvbW11bml0eS52MS5Qb3N0IgOQAgISQQoKQ3JlYXRlUG9zdBIfLmNvbW11bml0eS52MS5DcmVhdGVQb3N0UmVxdWVzdBoSLmNvbW11bml0eS52MS5Qb3N0ElQKCkRlbGV0ZVBvc3QSHy5jb21tdW5pdHkudjEuRGVsZXRlUG9zdFJlcXVlc3QaIC5jb21tdW5pdHkudjEuRGVsZXRlUG9zdFJlc3BvbnNlIgOQAgISRQoHU2V0TGlrZRIcLmNvbW11bml0eS52MS5TZXRMaWtlUmVxdWVzdBoXLmNvbW11bml0eS52MS5MaWtlU3RhdGUiA5ACAhJICgpSZXBvcnRQb3N0Eh8uY29tbXVuaXR5LnYxLlJlcG9ydFBvc3RSZXF1ZXN0GhQuY29tbXVuaXR5LnYxLlJlcG9ydCIDkAICEksKB0hvdFRhZ3MSHC5jb21tdW5pdHkudjEuSG90VGFnc1JlcXVlc3QaHS5jb21tdW5pdHkudjEuSG90VGFnc1Jlc3BvbnNlIgOQAgESWQoNTGlzdFVzZXJQb3N0cxIiLmNvbW11bml0eS52MS5MaXN0VXNlclBvc3RzUmVxdWVzdBofLmNvbW11bml0eS52MS5MaXN0UG9zdHNSZXNwb25zZSIDkAIBElkKDUxpc3RVc2VyTGlrZXMSIi5jb21tdW5pdHkudjEuTGlzdFVzZXJQb3N0c1JlcXVlc3QaHy5jb21tdW5pdHkudjEuTGlzdFBvc3RzUmVzcG9uc2UiA5ACARJPCgxHZXRVc2VyU3RhdHMSIS5jb21tdW5pdHkudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoXLmNvbW11bml0eS52MS5Vc2VyU3RhdHMiA5ACARJfCg9MaXN0VXNlclJlcG9ydHMSJC5jb21tdW5pdHkudjEuTGlzdFVzZXJSZXBvcnRzUmVxdWVzdBohLmNvbW11bml0eS52MS5MaXN0UmVwb3J0c1Jlc3BvbnNlIgOQAgESSAoKQXBwZWFsUG9zdBIfLmNvbW11bml0eS52MS5BcHBlYWxQb3N0UmVxdWVzdBoULmNvbW11bml0eS52MS5BcHBlYWwiA5ACAhJXCgtMaXN0UmVwb3J0cxIgLmNvbW11bml0eS52MS5MaXN0UmVwb3J0c1JlcXVlc3QaIS5jb21tdW5pdHkudjEuTGlzdFJlcG9ydHNSZXNwb25zZSIDkAIBEk4KDUFwcHJvdmVSZXBvcnQSIi5jb21tdW5pdHkudjEuUmVzb2x2ZVJlcG9ydFJlcXVlc3QaFC5jb21tdW5pdHkudjEuUmVwb3J0IgOQAgISTQoMUmVqZWN0UmVwb3J0EiIuY29tbXVuaXR5LnYxLlJlc29sdmVSZXBvcnRSZXF1ZXN0GhQuY29tbXVuaXR5LnYxLlJlcG9ydCIDkAICEk0KDFJlb3BlblJlcG9ydBIiLmNvbW11bml0eS52MS5SZXNvbHZlUmVwb3J0UmVxdWVzdBoULmNvbW11bml0eS52MS5SZXBvcnQiA5ACAhJmChBMaXN0UmVwb3J0R3JvdXBzEiUuY29tbXVuaXR5LnYxLkxpc3RSZXBvcnRHcm91cHNSZXF1ZXN0GiYuY29tbXVuaXR5LnYxLkxpc3RSZXBvcnRHcm91cHNSZXNwb25zZSIDkAIBEmUKEkJ1bGtSZXNvbHZlUmVwb3J0cxInLmNvbW11bml0eS52MS5CdWxrUmVzb2x2ZVJlcG9ydHNSZXF1ZXN0GiEuY29tbXVuaXR5LnYxLkJ1bGtSZXN1bHRzUmVzcG9uc2UiA5ACAhJjChFCdWxrTW9kZXJhdGVQb3N0cxImLmNvbW11bml0eS52MS5CdWxrTW9kZXJhdGVQb3N0c1JlcXVlc3QaIS5jb21tdW5pdHkudjEuQnVsa1Jlc3VsdHNSZXNwb25zZSIDkAICElcKC0xpc3RBcHBlYWxzEiAuY29tbXVuaXR5LnYxLkxpc3RBcHBlYWxzUmVxdWVzdBohLmNvbW11bml0eS52MS5MaXN0QXBwZWFsc1Jlc3BvbnNlIgOQAgESTgoNUmVzb2x2ZUFwcGVhbBIiLmNvbW11bml0eS52MS5SZXNvbHZlQXBwZWFsUmVxdWVzdBoULmNvbW11bml0eS52MS5BcHBlYWwiA5ACAhJMCghHZXRTdGF0cxIdLmNvbW11bml0eS52MS5HZXRTdGF0c1JlcXVlc3QaHC5jb21tdW5pdHkudjEuQ29tbXVuaXR5U3RhdHMiA5ACARJbCg5MaXN0QWRtaW5Qb3N0cxIjLmNvbW11bml0eS52MS5MaXN0QWRtaW5Qb3N0c1JlcXVlc3QaHy5jb21tdW5pdHkudjEuTGlzdFBvc3RzUmVzcG9uc2UiA5ACARJGCghIaWRlUG9zdBIhLmNvbW11bml0eS52MS5Nb2RlcmF0ZVBvc3RSZXF1ZXN0GhIuY29tbXVuaXR5LnYxLlBvc3QiA5ACAhJJCgtSZXN0b3JlUG9zdBIhLmNvbW11bml0eS52MS5Nb2RlcmF0ZVBvc3RSZXF1ZXN0GhIuY29tbXVuaXR5LnYxLlBvc3QiA5ACAhJWCgpSZW1vdmVQb3N0EiEuY29tbXVuaXR5LnYxLk1vZGVyYXRlUG9zdFJlcXVlc3QaIC5jb21tdW5pdHkudjEuRGVsZXRlUG9zdFJlc3BvbnNlIgOQAgISYwoPU2V0QXV0aG9yQmFubmVkEiQuY29tbXVuaXR5LnYxLlNldEF1dGhvckJhbm5lZFJlcXVlc3QaJS5jb21tdW5pdHkudjEuU2V0QXV0aG9yQmFubmVkUmVzcG9uc2UiA5ACAhJgCg5EZWxldGVVc2VyRGF0YRIjLmNvbW11bml0eS52MS5EZWxldGVVc2VyRGF0YVJlcXVlc3QaJC5jb21tdW5pdHkudjEuRGVsZXRlVXNlckRhdGFSZXNwb25zZSIDkAICElIKDExpc3RBdWRpdExvZxIdLmF1ZGl0LnYxLkxpc3RBdWRpdExvZ1JlcXVlc3QaHi5hdWRpdC52MS5MaXN0QXVkaXRMb2dSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_audit_v1_audit]);
 
 /**
  * @generated from message community.v1.PostImage
@@ -156,6 +158,19 @@ export type Post = Message<"community.v1.Post"> & {
    * @generated from field: string hidden_at = 20;
    */
   hiddenAt: string;
+
+  /**
+   * Only for a hidden post shown to its author or an admin: the categories of the reports that took it down
+   * (none when a moderator hid it without a report), and the author's appeal of this takedown, if any.
+   *
+   * @generated from field: repeated community.v1.ReasonCount takedown_reasons = 21;
+   */
+  takedownReasons: ReasonCount[];
+
+  /**
+   * @generated from field: community.v1.Appeal appeal = 22;
+   */
+  appeal?: Appeal | undefined;
 };
 
 /**
@@ -164,6 +179,429 @@ export type Post = Message<"community.v1.Post"> & {
  */
 export const PostSchema: GenMessage<Post> = /*@__PURE__*/
   messageDesc(file_community_v1_community, 1);
+
+/**
+ * @generated from message community.v1.ReasonCount
+ */
+export type ReasonCount = Message<"community.v1.ReasonCount"> & {
+  /**
+   * spam, nudity, violence, copyright or other.
+   *
+   * @generated from field: string reason = 1;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: uint32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message community.v1.ReasonCount.
+ * Use `create(ReasonCountSchema)` to create a new message.
+ */
+export const ReasonCountSchema: GenMessage<ReasonCount> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 2);
+
+/**
+ * @generated from message community.v1.Appeal
+ */
+export type Appeal = Message<"community.v1.Appeal"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string post_id = 2;
+   */
+  postId: string;
+
+  /**
+   * @generated from field: uint32 author_id = 3;
+   */
+  authorId: number;
+
+  /**
+   * @generated from field: string message = 4;
+   */
+  message: string;
+
+  /**
+   * open, restored (the post is back) or upheld (it stays down).
+   *
+   * @generated from field: string status = 5;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string created_at = 6;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: string resolved_at = 7;
+   */
+  resolvedAt: string;
+
+  /**
+   * @generated from field: uint32 resolved_by = 8;
+   */
+  resolvedBy: number;
+
+  /**
+   * For admins: the post as it is now, with its takedown reasons; unset when the post is gone.
+   *
+   * @generated from field: community.v1.Post post = 9;
+   */
+  post?: Post | undefined;
+};
+
+/**
+ * Describes the message community.v1.Appeal.
+ * Use `create(AppealSchema)` to create a new message.
+ */
+export const AppealSchema: GenMessage<Appeal> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 3);
+
+/**
+ * @generated from message community.v1.AppealPostRequest
+ */
+export type AppealPostRequest = Message<"community.v1.AppealPostRequest"> & {
+  /**
+   * @generated from field: uint32 author_id = 1;
+   */
+  authorId: number;
+
+  /**
+   * @generated from field: string post_id = 2;
+   */
+  postId: string;
+
+  /**
+   * 1 to 500 characters.
+   *
+   * @generated from field: string message = 3;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message community.v1.AppealPostRequest.
+ * Use `create(AppealPostRequestSchema)` to create a new message.
+ */
+export const AppealPostRequestSchema: GenMessage<AppealPostRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 4);
+
+/**
+ * @generated from message community.v1.ListAppealsRequest
+ */
+export type ListAppealsRequest = Message<"community.v1.ListAppealsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * open (default), restored or upheld.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string cursor = 3;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message community.v1.ListAppealsRequest.
+ * Use `create(ListAppealsRequestSchema)` to create a new message.
+ */
+export const ListAppealsRequestSchema: GenMessage<ListAppealsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 5);
+
+/**
+ * @generated from message community.v1.ListAppealsResponse
+ */
+export type ListAppealsResponse = Message<"community.v1.ListAppealsResponse"> & {
+  /**
+   * @generated from field: repeated community.v1.Appeal items = 1;
+   */
+  items: Appeal[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message community.v1.ListAppealsResponse.
+ * Use `create(ListAppealsResponseSchema)` to create a new message.
+ */
+export const ListAppealsResponseSchema: GenMessage<ListAppealsResponse> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 6);
+
+/**
+ * @generated from message community.v1.ResolveAppealRequest
+ */
+export type ResolveAppealRequest = Message<"community.v1.ResolveAppealRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * @generated from field: string appeal_id = 2;
+   */
+  appealId: string;
+
+  /**
+   * restore or uphold.
+   *
+   * @generated from field: string decision = 3;
+   */
+  decision: string;
+};
+
+/**
+ * Describes the message community.v1.ResolveAppealRequest.
+ * Use `create(ResolveAppealRequestSchema)` to create a new message.
+ */
+export const ResolveAppealRequestSchema: GenMessage<ResolveAppealRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 7);
+
+/**
+ * @generated from message community.v1.ReportGroup
+ */
+export type ReportGroup = Message<"community.v1.ReportGroup"> & {
+  /**
+   * @generated from field: string post_id = 1;
+   */
+  postId: string;
+
+  /**
+   * The post as it is now (unset when it is gone).
+   *
+   * @generated from field: community.v1.Post post = 2;
+   */
+  post?: Post | undefined;
+
+  /**
+   * @generated from field: uint32 count = 3;
+   */
+  count: number;
+
+  /**
+   * Most frequent first.
+   *
+   * @generated from field: repeated community.v1.ReasonCount reasons = 4;
+   */
+  reasons: ReasonCount[];
+
+  /**
+   * @generated from field: string latest_at = 5;
+   */
+  latestAt: string;
+
+  /**
+   * The newest open report, for approving the group through ApproveReport.
+   *
+   * @generated from field: string latest_report_id = 6;
+   */
+  latestReportId: string;
+
+  /**
+   * The newest open reports (at most 3): who reported it and what they said.
+   *
+   * @generated from field: repeated community.v1.Report latest = 7;
+   */
+  latest: Report[];
+};
+
+/**
+ * Describes the message community.v1.ReportGroup.
+ * Use `create(ReportGroupSchema)` to create a new message.
+ */
+export const ReportGroupSchema: GenMessage<ReportGroup> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 8);
+
+/**
+ * @generated from message community.v1.ListReportGroupsRequest
+ */
+export type ListReportGroupsRequest = Message<"community.v1.ListReportGroupsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * count (default: most reports first) or latest (newest report first).
+   *
+   * @generated from field: string sort = 2;
+   */
+  sort: string;
+
+  /**
+   * @generated from field: string cursor = 3;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: uint32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message community.v1.ListReportGroupsRequest.
+ * Use `create(ListReportGroupsRequestSchema)` to create a new message.
+ */
+export const ListReportGroupsRequestSchema: GenMessage<ListReportGroupsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 9);
+
+/**
+ * @generated from message community.v1.ListReportGroupsResponse
+ */
+export type ListReportGroupsResponse = Message<"community.v1.ListReportGroupsResponse"> & {
+  /**
+   * @generated from field: repeated community.v1.ReportGroup items = 1;
+   */
+  items: ReportGroup[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message community.v1.ListReportGroupsResponse.
+ * Use `create(ListReportGroupsResponseSchema)` to create a new message.
+ */
+export const ListReportGroupsResponseSchema: GenMessage<ListReportGroupsResponse> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 10);
+
+/**
+ * @generated from message community.v1.BulkResolveReportsRequest
+ */
+export type BulkResolveReportsRequest = Message<"community.v1.BulkResolveReportsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * approve or reject.
+   *
+   * @generated from field: string decision = 2;
+   */
+  decision: string;
+
+  /**
+   * The posts whose open reports are decided; 1 to 100.
+   *
+   * @generated from field: repeated string post_ids = 3;
+   */
+  postIds: string[];
+};
+
+/**
+ * Describes the message community.v1.BulkResolveReportsRequest.
+ * Use `create(BulkResolveReportsRequestSchema)` to create a new message.
+ */
+export const BulkResolveReportsRequestSchema: GenMessage<BulkResolveReportsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 11);
+
+/**
+ * @generated from message community.v1.BulkModeratePostsRequest
+ */
+export type BulkModeratePostsRequest = Message<"community.v1.BulkModeratePostsRequest"> & {
+  /**
+   * @generated from field: uint32 caller_id = 1;
+   */
+  callerId: number;
+
+  /**
+   * hide or restore.
+   *
+   * @generated from field: string action = 2;
+   */
+  action: string;
+
+  /**
+   * 1 to 100.
+   *
+   * @generated from field: repeated string post_ids = 3;
+   */
+  postIds: string[];
+};
+
+/**
+ * Describes the message community.v1.BulkModeratePostsRequest.
+ * Use `create(BulkModeratePostsRequestSchema)` to create a new message.
+ */
+export const BulkModeratePostsRequestSchema: GenMessage<BulkModeratePostsRequest> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 12);
+
+/**
+ * @generated from message community.v1.BulkResult
+ */
+export type BulkResult = Message<"community.v1.BulkResult"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: bool ok = 2;
+   */
+  ok: boolean;
+
+  /**
+   * When not ok: the error's code (not_found, report_handled, ...) and message.
+   *
+   * @generated from field: string error = 3;
+   */
+  error: string;
+
+  /**
+   * @generated from field: string message = 4;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message community.v1.BulkResult.
+ * Use `create(BulkResultSchema)` to create a new message.
+ */
+export const BulkResultSchema: GenMessage<BulkResult> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 13);
+
+/**
+ * @generated from message community.v1.BulkResultsResponse
+ */
+export type BulkResultsResponse = Message<"community.v1.BulkResultsResponse"> & {
+  /**
+   * @generated from field: repeated community.v1.BulkResult results = 1;
+   */
+  results: BulkResult[];
+};
+
+/**
+ * Describes the message community.v1.BulkResultsResponse.
+ * Use `create(BulkResultsResponseSchema)` to create a new message.
+ */
+export const BulkResultsResponseSchema: GenMessage<BulkResultsResponse> = /*@__PURE__*/
+  messageDesc(file_community_v1_community, 14);
 
 /**
  * @generated from message community.v1.ListPostsRequest
@@ -204,7 +642,7 @@ export type ListPostsRequest = Message<"community.v1.ListPostsRequest"> & {
  * Use `create(ListPostsRequestSchema)` to create a new message.
  */
 export const ListPostsRequestSchema: GenMessage<ListPostsRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 2);
+  messageDesc(file_community_v1_community, 15);
 
 /**
  * @generated from message community.v1.ListPostsResponse
@@ -226,7 +664,7 @@ export type ListPostsResponse = Message<"community.v1.ListPostsResponse"> & {
  * Use `create(ListPostsResponseSchema)` to create a new message.
  */
 export const ListPostsResponseSchema: GenMessage<ListPostsResponse> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 3);
+  messageDesc(file_community_v1_community, 16);
 
 /**
  * @generated from message community.v1.GetPostRequest
@@ -262,7 +700,7 @@ export type GetPostRequest = Message<"community.v1.GetPostRequest"> & {
  * Use `create(GetPostRequestSchema)` to create a new message.
  */
 export const GetPostRequestSchema: GenMessage<GetPostRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 4);
+  messageDesc(file_community_v1_community, 17);
 
 /**
  * @generated from message community.v1.CreatePostRequest
@@ -321,7 +759,7 @@ export type CreatePostRequest = Message<"community.v1.CreatePostRequest"> & {
  * Use `create(CreatePostRequestSchema)` to create a new message.
  */
 export const CreatePostRequestSchema: GenMessage<CreatePostRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 5);
+  messageDesc(file_community_v1_community, 18);
 
 /**
  * @generated from message community.v1.DeletePostRequest
@@ -343,7 +781,7 @@ export type DeletePostRequest = Message<"community.v1.DeletePostRequest"> & {
  * Use `create(DeletePostRequestSchema)` to create a new message.
  */
 export const DeletePostRequestSchema: GenMessage<DeletePostRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 6);
+  messageDesc(file_community_v1_community, 19);
 
 /**
  * @generated from message community.v1.DeletePostResponse
@@ -356,7 +794,7 @@ export type DeletePostResponse = Message<"community.v1.DeletePostResponse"> & {
  * Use `create(DeletePostResponseSchema)` to create a new message.
  */
 export const DeletePostResponseSchema: GenMessage<DeletePostResponse> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 7);
+  messageDesc(file_community_v1_community, 20);
 
 /**
  * @generated from message community.v1.SetLikeRequest
@@ -383,7 +821,7 @@ export type SetLikeRequest = Message<"community.v1.SetLikeRequest"> & {
  * Use `create(SetLikeRequestSchema)` to create a new message.
  */
 export const SetLikeRequestSchema: GenMessage<SetLikeRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 8);
+  messageDesc(file_community_v1_community, 21);
 
 /**
  * @generated from message community.v1.LikeState
@@ -410,7 +848,7 @@ export type LikeState = Message<"community.v1.LikeState"> & {
  * Use `create(LikeStateSchema)` to create a new message.
  */
 export const LikeStateSchema: GenMessage<LikeState> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 9);
+  messageDesc(file_community_v1_community, 22);
 
 /**
  * @generated from message community.v1.ReportPostRequest
@@ -451,7 +889,7 @@ export type ReportPostRequest = Message<"community.v1.ReportPostRequest"> & {
  * Use `create(ReportPostRequestSchema)` to create a new message.
  */
 export const ReportPostRequestSchema: GenMessage<ReportPostRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 10);
+  messageDesc(file_community_v1_community, 23);
 
 /**
  * @generated from message community.v1.Report
@@ -522,7 +960,7 @@ export type Report = Message<"community.v1.Report"> & {
  * Use `create(ReportSchema)` to create a new message.
  */
 export const ReportSchema: GenMessage<Report> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 11);
+  messageDesc(file_community_v1_community, 24);
 
 /**
  * @generated from message community.v1.ListReportsResponse
@@ -544,7 +982,7 @@ export type ListReportsResponse = Message<"community.v1.ListReportsResponse"> & 
  * Use `create(ListReportsResponseSchema)` to create a new message.
  */
 export const ListReportsResponseSchema: GenMessage<ListReportsResponse> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 12);
+  messageDesc(file_community_v1_community, 25);
 
 /**
  * @generated from message community.v1.HotTagsRequest
@@ -561,7 +999,7 @@ export type HotTagsRequest = Message<"community.v1.HotTagsRequest"> & {
  * Use `create(HotTagsRequestSchema)` to create a new message.
  */
 export const HotTagsRequestSchema: GenMessage<HotTagsRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 13);
+  messageDesc(file_community_v1_community, 26);
 
 /**
  * @generated from message community.v1.TagCount
@@ -583,7 +1021,7 @@ export type TagCount = Message<"community.v1.TagCount"> & {
  * Use `create(TagCountSchema)` to create a new message.
  */
 export const TagCountSchema: GenMessage<TagCount> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 14);
+  messageDesc(file_community_v1_community, 27);
 
 /**
  * @generated from message community.v1.HotTagsResponse
@@ -600,7 +1038,7 @@ export type HotTagsResponse = Message<"community.v1.HotTagsResponse"> & {
  * Use `create(HotTagsResponseSchema)` to create a new message.
  */
 export const HotTagsResponseSchema: GenMessage<HotTagsResponse> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 15);
+  messageDesc(file_community_v1_community, 28);
 
 /**
  * @generated from message community.v1.ListUserPostsRequest
@@ -627,7 +1065,7 @@ export type ListUserPostsRequest = Message<"community.v1.ListUserPostsRequest"> 
  * Use `create(ListUserPostsRequestSchema)` to create a new message.
  */
 export const ListUserPostsRequestSchema: GenMessage<ListUserPostsRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 16);
+  messageDesc(file_community_v1_community, 29);
 
 /**
  * @generated from message community.v1.GetUserStatsRequest
@@ -644,7 +1082,7 @@ export type GetUserStatsRequest = Message<"community.v1.GetUserStatsRequest"> & 
  * Use `create(GetUserStatsRequestSchema)` to create a new message.
  */
 export const GetUserStatsRequestSchema: GenMessage<GetUserStatsRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 17);
+  messageDesc(file_community_v1_community, 30);
 
 /**
  * @generated from message community.v1.UserStats
@@ -671,7 +1109,7 @@ export type UserStats = Message<"community.v1.UserStats"> & {
  * Use `create(UserStatsSchema)` to create a new message.
  */
 export const UserStatsSchema: GenMessage<UserStats> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 18);
+  messageDesc(file_community_v1_community, 31);
 
 /**
  * @generated from message community.v1.ListUserReportsRequest
@@ -698,7 +1136,7 @@ export type ListUserReportsRequest = Message<"community.v1.ListUserReportsReques
  * Use `create(ListUserReportsRequestSchema)` to create a new message.
  */
 export const ListUserReportsRequestSchema: GenMessage<ListUserReportsRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 19);
+  messageDesc(file_community_v1_community, 32);
 
 /**
  * @generated from message community.v1.ListReportsRequest
@@ -732,7 +1170,7 @@ export type ListReportsRequest = Message<"community.v1.ListReportsRequest"> & {
  * Use `create(ListReportsRequestSchema)` to create a new message.
  */
 export const ListReportsRequestSchema: GenMessage<ListReportsRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 20);
+  messageDesc(file_community_v1_community, 33);
 
 /**
  * @generated from message community.v1.ResolveReportRequest
@@ -754,7 +1192,7 @@ export type ResolveReportRequest = Message<"community.v1.ResolveReportRequest"> 
  * Use `create(ResolveReportRequestSchema)` to create a new message.
  */
 export const ResolveReportRequestSchema: GenMessage<ResolveReportRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 21);
+  messageDesc(file_community_v1_community, 34);
 
 /**
  * @generated from message community.v1.GetStatsRequest
@@ -778,7 +1216,7 @@ export type GetStatsRequest = Message<"community.v1.GetStatsRequest"> & {
  * Use `create(GetStatsRequestSchema)` to create a new message.
  */
 export const GetStatsRequestSchema: GenMessage<GetStatsRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 22);
+  messageDesc(file_community_v1_community, 35);
 
 /**
  * @generated from message community.v1.DayCount
@@ -802,7 +1240,7 @@ export type DayCount = Message<"community.v1.DayCount"> & {
  * Use `create(DayCountSchema)` to create a new message.
  */
 export const DayCountSchema: GenMessage<DayCount> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 23);
+  messageDesc(file_community_v1_community, 36);
 
 /**
  * @generated from message community.v1.CommunityStats
@@ -853,7 +1291,7 @@ export type CommunityStats = Message<"community.v1.CommunityStats"> & {
  * Use `create(CommunityStatsSchema)` to create a new message.
  */
 export const CommunityStatsSchema: GenMessage<CommunityStats> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 24);
+  messageDesc(file_community_v1_community, 37);
 
 /**
  * @generated from message community.v1.ListAdminPostsRequest
@@ -894,7 +1332,7 @@ export type ListAdminPostsRequest = Message<"community.v1.ListAdminPostsRequest"
  * Use `create(ListAdminPostsRequestSchema)` to create a new message.
  */
 export const ListAdminPostsRequestSchema: GenMessage<ListAdminPostsRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 25);
+  messageDesc(file_community_v1_community, 38);
 
 /**
  * @generated from message community.v1.ModeratePostRequest
@@ -916,7 +1354,7 @@ export type ModeratePostRequest = Message<"community.v1.ModeratePostRequest"> & 
  * Use `create(ModeratePostRequestSchema)` to create a new message.
  */
 export const ModeratePostRequestSchema: GenMessage<ModeratePostRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 26);
+  messageDesc(file_community_v1_community, 39);
 
 /**
  * @generated from message community.v1.SetAuthorBannedRequest
@@ -943,7 +1381,7 @@ export type SetAuthorBannedRequest = Message<"community.v1.SetAuthorBannedReques
  * Use `create(SetAuthorBannedRequestSchema)` to create a new message.
  */
 export const SetAuthorBannedRequestSchema: GenMessage<SetAuthorBannedRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 27);
+  messageDesc(file_community_v1_community, 40);
 
 /**
  * @generated from message community.v1.SetAuthorBannedResponse
@@ -960,7 +1398,7 @@ export type SetAuthorBannedResponse = Message<"community.v1.SetAuthorBannedRespo
  * Use `create(SetAuthorBannedResponseSchema)` to create a new message.
  */
 export const SetAuthorBannedResponseSchema: GenMessage<SetAuthorBannedResponse> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 28);
+  messageDesc(file_community_v1_community, 41);
 
 /**
  * @generated from message community.v1.DeleteUserDataRequest
@@ -977,7 +1415,7 @@ export type DeleteUserDataRequest = Message<"community.v1.DeleteUserDataRequest"
  * Use `create(DeleteUserDataRequestSchema)` to create a new message.
  */
 export const DeleteUserDataRequestSchema: GenMessage<DeleteUserDataRequest> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 29);
+  messageDesc(file_community_v1_community, 42);
 
 /**
  * @generated from message community.v1.DeleteUserDataResponse
@@ -994,7 +1432,7 @@ export type DeleteUserDataResponse = Message<"community.v1.DeleteUserDataRespons
  * Use `create(DeleteUserDataResponseSchema)` to create a new message.
  */
 export const DeleteUserDataResponseSchema: GenMessage<DeleteUserDataResponse> = /*@__PURE__*/
-  messageDesc(file_community_v1_community, 30);
+  messageDesc(file_community_v1_community, 43);
 
 /**
  * Community owns posts, tags, likes, views, reports and moderation actions. Callers pass who is asking
@@ -1111,6 +1549,17 @@ export const CommunityService: GenService<{
     output: typeof ListReportsResponseSchema;
   },
   /**
+   * The author appeals their post's takedown, once per takedown (ALREADY_EXISTS after); anyone else's post,
+   * or one not taken down, is NOT_FOUND or FAILED_PRECONDITION.
+   *
+   * @generated from rpc community.v1.CommunityService.AppealPost
+   */
+  appealPost: {
+    methodKind: "unary";
+    input: typeof AppealPostRequestSchema;
+    output: typeof AppealSchema;
+  },
+  /**
    * Moderation; every call checks with auth that caller_id is an admin, and each action is recorded.
    *
    * @generated from rpc community.v1.CommunityService.ListReports
@@ -1139,6 +1588,67 @@ export const CommunityService: GenService<{
     methodKind: "unary";
     input: typeof ResolveReportRequestSchema;
     output: typeof ReportSchema;
+  },
+  /**
+   * A dismissed report back in the queue (open again); FAILED_PRECONDITION unless it is dismissed, ALREADY_EXISTS
+   * when its reporter has an open report on the post again.
+   *
+   * @generated from rpc community.v1.CommunityService.ReopenReport
+   */
+  reopenReport: {
+    methodKind: "unary";
+    input: typeof ResolveReportRequestSchema;
+    output: typeof ReportSchema;
+  },
+  /**
+   * The open reports grouped by post: one group per post with the count, the reasons with counts and the
+   * latest date; by count (most first) or by latest report.
+   *
+   * @generated from rpc community.v1.CommunityService.ListReportGroups
+   */
+  listReportGroups: {
+    methodKind: "unary";
+    input: typeof ListReportGroupsRequestSchema;
+    output: typeof ListReportGroupsResponseSchema;
+  },
+  /**
+   * Approve (take the post down) or reject (dismiss every open report on it) up to 100 posts' report groups,
+   * one by one through ApproveReport and RejectReport, so each is recorded; one result per post.
+   *
+   * @generated from rpc community.v1.CommunityService.BulkResolveReports
+   */
+  bulkResolveReports: {
+    methodKind: "unary";
+    input: typeof BulkResolveReportsRequestSchema;
+    output: typeof BulkResultsResponseSchema;
+  },
+  /**
+   * Hide or restore up to 100 posts, one by one through HidePost and RestorePost; one result per post.
+   *
+   * @generated from rpc community.v1.CommunityService.BulkModeratePosts
+   */
+  bulkModeratePosts: {
+    methodKind: "unary";
+    input: typeof BulkModeratePostsRequestSchema;
+    output: typeof BulkResultsResponseSchema;
+  },
+  /**
+   * Authors' appeals against takedowns, oldest open first; admins restore the post or uphold the takedown.
+   *
+   * @generated from rpc community.v1.CommunityService.ListAppeals
+   */
+  listAppeals: {
+    methodKind: "unary";
+    input: typeof ListAppealsRequestSchema;
+    output: typeof ListAppealsResponseSchema;
+  },
+  /**
+   * @generated from rpc community.v1.CommunityService.ResolveAppeal
+   */
+  resolveAppeal: {
+    methodKind: "unary";
+    input: typeof ResolveAppealRequestSchema;
+    output: typeof AppealSchema;
   },
   /**
    * @generated from rpc community.v1.CommunityService.GetStats
@@ -1200,6 +1710,16 @@ export const CommunityService: GenService<{
     methodKind: "unary";
     input: typeof DeleteUserDataRequestSchema;
     output: typeof DeleteUserDataResponseSchema;
+  },
+  /**
+   * The admin audit log of the actions on this service's data (audit/v1/audit.proto); admins only.
+   *
+   * @generated from rpc community.v1.CommunityService.ListAuditLog
+   */
+  listAuditLog: {
+    methodKind: "unary";
+    input: typeof ListAuditLogRequestSchema;
+    output: typeof ListAuditLogResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_community_v1_community, 0);
