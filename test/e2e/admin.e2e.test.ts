@@ -231,6 +231,12 @@ describe('the admin console on the running product', () => {
 
   it('refuses a second admin demoting user 1 (409, like a ban) and making a banned account admin', async () => {
     expect((await api('POST', '/api/admin/users/2/admin', { token: tokens.admin })).status).toBe(200);
+    // The gateway trusts auth's answer about a token for a few seconds: wait until the promotion reaches it.
+    await expect
+      .poll(async () => (await api('GET', '/api/admin/stats?days=7', { token: tokens.member })).status, {
+        timeout: 15_000,
+      })
+      .toBe(200);
     const demote = await api('POST', '/api/admin/users/1/unadmin', { token: tokens.member });
     expect(demote).toEqual({
       status: 409,

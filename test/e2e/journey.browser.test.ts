@@ -144,7 +144,10 @@ describe('the product journey across roles', () => {
     await page.goto(`${stack.url}/en/user/posts`);
     await page.getByRole('link', { name: TITLE }).first().click();
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor({ timeout: 15_000 });
-    await page.getByText('Moderators took this post down: only you can still see it.').waitFor();
+    await page
+      .getByRole('heading', { name: 'The moderators took this post down: only you can still see it' })
+      .waitFor();
+    await page.getByText(/^Reported for: .*Spam/).waitFor();
     expect(await page.getByRole('button', { name: /^Like/ }).count()).toBe(0);
     await creator.close();
   });
