@@ -153,6 +153,38 @@ describe('what a new user meets, in a real browser', () => {
       .map((el) => el.className + ': ' + el.textContent.trim().slice(0, 40))`) as Promise<string[]>;
   }
 
+  it('keeps the community cards on screen while a stored sign-in is confirmed', async () => {
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    contexts.push(context);
+    const token = JSON.stringify(alexandra.token);
+    // Every card the page removes is counted; the session check is held back a second, so the feed
+    // (fetched for a viewer not yet known) surely answers first.
+    await context.addInitScript(`
+      localStorage.setItem('cookieConsent', 'accepted');
+      localStorage.setItem('token', ${token});
+      window.removedCards = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node.nodeType === 1 && (node.matches('.gallery-card:not(.gallery-card--skeleton)') || node.querySelector('.gallery-card:not(.gallery-card--skeleton)'))) window.removedCards++;
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    await context.route('**/api/auth/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await openApp(page, `${stack.url}/en/community`);
+    await page.locator('.gallery-card__author-name').first().waitFor();
+    await page.locator('.side-nav__user').waitFor();
+    // The feed is asked again for the now-known viewer; its cards stay put meanwhile.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate('window.removedCards')).toBe(0);
+    expect(await page.locator('.gallery-card__author-name').first().textContent()).toBe(
+      'alexandra_konstantinopoulou',
+    );
+  });
+
   /** How many lines of text the first `selector` shows (a clamped text's hidden lines not counted). */
   const shownLines = (page: Page, selector: string) =>
     page.evaluate(`(() => {

@@ -21,28 +21,41 @@ export const FEED_PAGE_SIZE = 24;
 
 const nextCursor = (page: PostPage) => page.next_cursor ?? undefined;
 
+/** While the session check settles who is viewing, the page keeps what it shows: a query keyed by viewer
+ * shows the previous viewer's answer for the same feed or post until its own arrives, rather than
+ * dropping back to placeholders (cards vanishing and coming back the moment a stored sign-in is confirmed).
+ * True when two such keys differ at most in the viewer, their third part. */
+export function sameButViewer(previous: readonly unknown[] | undefined, next: readonly unknown[]): boolean {
+  const rest = (parts: readonly unknown[]) => JSON.stringify([...parts.slice(0, 2), ...parts.slice(3)]);
+  return previous !== undefined && rest(previous) === rest(next);
+}
+
 export function useViewerId(): number {
   return useAuth().user?.id ?? 0;
 }
 
 export function useCommunityFeed(sort: FeedSort, tag: string) {
   const viewer = useViewerId();
+  const queryKey = queryKeys.communityFeed(viewer, sort, tag);
   return useInfiniteQuery({
-    queryKey: queryKeys.communityFeed(viewer, sort, tag),
+    queryKey,
     queryFn: ({ pageParam, signal }) =>
       fetchPosts({ sort, tag, cursor: pageParam, limit: FEED_PAGE_SIZE }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
+    placeholderData: (previous, query) => (sameButViewer(query?.queryKey, queryKey) ? previous : undefined),
   });
 }
 
 export function usePost(id: string) {
   const viewer = useViewerId();
+  const queryKey = queryKeys.communityPost(viewer, id);
   return useQuery({
-    queryKey: queryKeys.communityPost(viewer, id),
+    queryKey,
     queryFn: ({ signal }) => fetchPost(id, signal),
     // A missing or taken-down post stays missing: no retries for 404.
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+    placeholderData: (previous, query) => (sameButViewer(query?.queryKey, queryKey) ? previous : undefined),
   });
 }
 
