@@ -96,6 +96,9 @@ describe('models in a real browser', () => {
     const notice = page.locator('.demo-model-notice');
     await notice.getByText(DEMO_TITLE).waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toMatch(/trained on Noto Emoji.*cannot draw scenes/);
+    // It comes late (once the models are known), so it sits low in the form, just before Generate, where it
+    // moves nothing above it.
+    expect(await page.locator('.demo-model-notice + .generator-form__submit').count()).toBe(1);
     // Visitors are not told to run server commands.
     expect(await notice.getByText(INSTALL_COMMAND).count()).toBe(0);
     // The model picker names models by title, never by a raw id.

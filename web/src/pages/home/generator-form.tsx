@@ -126,7 +126,6 @@ export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) 
       noValidate
       aria-label={t('generator.formLabel')}
     >
-      {onlyDemoGenerators(models.data) ? <DemoModelNotice /> : null}
       <div className="field">
         <label htmlFor={ids.prompt} className="field-label">
           {t('generator.promptLabel')}
@@ -267,6 +266,9 @@ export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) 
         </p>
       </div>
 
+      {/* Said just before Generate is pressed, and low in the form: it appears once the models are known,
+          and there it moves nothing the visitor is already looking at. */}
+      {onlyDemoGenerators(models.data) ? <DemoModelNotice /> : null}
       <button
         type="submit"
         className="button button--primary button--large generator-form__submit"
