@@ -454,6 +454,73 @@ describe('the admin console in a real browser', () => {
     await context.close();
   });
 
+  it('hides two posts at once from the Content page, then restores both', { timeout: 90_000 }, async () => {
+    // Bob's own posts: Alice's are out of the feed since her ban, whatever their status.
+    const titles = ['Bridge at noon', 'Orchard in fog'];
+    const ids: string[] = [];
+    for (const [index, title] of titles.entries()) {
+      const item = await generatedItem(stack, tokens.bob, { prompt: title.toLowerCase(), seed: 10 + index });
+      ids.push(await publishPost(stack, tokens.bob, { historyId: item.id, title, tags: [] }));
+    }
+    expect(await feedIds()).toEqual(expect.arrayContaining(ids));
+
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    await openAdmin(page, '/admin/content');
+    const card = (title: string) =>
+      page.getByRole('list', { name: 'Posts' }).locator(':scope > li').filter({ hasText: title });
+    for (const title of titles) await page.getByRole('checkbox', { name: `Select “${title}”` }).check();
+    await page.getByText('Selected: 2').waitFor();
+    // Nothing chosen is hidden yet: there is nothing to restore.
+    expect(await page.getByRole('button', { name: 'Restore selected' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Hide selected' }).click();
+    const hide = page.getByRole('alertdialog', { name: 'Hide the selected posts (2)?' });
+    await hide.getByRole('button', { name: 'Hide post' }).click();
+    await page.getByTestId('bulk-outcome').getByText('Hidden: 2 of 2.').waitFor();
+    for (const title of titles) await card(title).getByText('Hidden', { exact: true }).waitFor();
+    const feed = await feedIds();
+    for (const id of ids) expect(feed).not.toContain(id);
+    await shoot(page, 'e2e-content-bulk');
+
+    // Done posts leave the selection; choose them again to put them back.
+    expect(await page.getByRole('checkbox', { name: `Select “${titles[0]}”` }).isChecked()).toBe(false);
+    await page.getByTestId('bulk-outcome').getByRole('button', { name: 'Close' }).click();
+    for (const title of titles) await page.getByRole('checkbox', { name: `Select “${title}”` }).check();
+    await page.getByRole('button', { name: 'Restore selected' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Restore the selected posts (2)?' })
+      .getByRole('button', { name: 'Restore post' })
+      .click();
+    await page.getByTestId('bulk-outcome').getByText('Restored: 2 of 2.').waitFor();
+    expect(await feedIds()).toEqual(expect.arrayContaining(ids));
+    await context.close();
+  });
+
+  it('shows all nine admin tabs at 1280 px without a sideways scroll, in the longest languages too', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await signedIn(tokens.admin);
+    const page = await context.newPage();
+    for (const locale of ['en', 'de', 'ru', 'ar']) {
+      await openAdmin(page, '/admin/audit', locale);
+      const row = page.locator('.admin-tabs__list');
+      expect(await row.locator('li').count(), locale).toBe(9);
+      const { scrollWidth, clientWidth } = await row.evaluate((el) => ({
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+      }));
+      expect(scrollWidth, locale).toBeLessThanOrEqual(clientWidth);
+      // Every tab lies inside the row's box, none cut off at either end.
+      const box = await row.boundingBox();
+      for (const tab of await row.locator('li').all()) {
+        const tabBox = await tab.boundingBox();
+        expect(tabBox!.x, locale).toBeGreaterThanOrEqual(box!.x - 0.5);
+        expect(tabBox!.x + tabBox!.width, locale).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+      }
+    }
+    await context.close();
+  });
+
   it('counts the posts of each top tag (a number after "Posts:", in every language)', {
     timeout: 60_000,
   }, async () => {

@@ -80,7 +80,7 @@ function AuditLog() {
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="field audit-filters__area">
           <label htmlFor={ids.area} className="field-label">
             {t('audit.area')}
           </label>
@@ -158,24 +158,35 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const known = AUDIT_ACTIONS.includes(entry.action);
   const changes = changedFields(entry.before, entry.after);
   const none = t('audit.none');
+  // On a narrow screen the row is a card and each cell names itself (the header row is out of sight).
+  const label = (column: string) => (
+    <span className="cell-label" aria-hidden="true">
+      {t(`audit.columns.${column}`)}
+    </span>
+  );
   return (
     <tr className="audit-row" data-action={entry.action}>
       <td className="admin-table__muted">
+        {label('when')}
         <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>
       </td>
       <td>
+        {label('who')}
         <bdi>{entry.actor.name ?? t('audit.deletedUser')}</bdi>{' '}
         <span className="admin-table__muted">#{entry.actor.id}</span>
       </td>
-      <td>
+      <td className="admin-table__wide">
+        {label('action')}
         <span className="admin-badge admin-badge--neutral">{t(`audit.areas.${entry.area}`)}</span>{' '}
         {known ? t(`audit.actions.${actionKey(entry.action)}`) : <bdi>{entry.action}</bdi>}
       </td>
-      <td>
+      <td className="admin-table__wide">
+        {label('target')}
         {t(`audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })}{' '}
         <bdi className="audit-id">{entry.target_id}</bdi>
       </td>
-      <td>
+      <td className="admin-table__wide">
+        {label('change')}
         {changes.length === 0 ? (
           <span className="admin-table__muted">{none}</span>
         ) : (

@@ -1,23 +1,33 @@
 // /admin/content: every community post, hidden ones included. Take a post down, put it back, or delete it
-// for good, each after a confirmation.
+// for good, each after a confirmation; or select several and hide or restore them in one request.
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPost, PostStatusFilter } from '../../api/admin.ts';
+import type { BulkResult } from '../../api/admin-moderation.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { EyeIcon, ImageIcon, SearchIcon, TrashIcon } from '../../components/icons.tsx';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
-import { useAdminPosts, useModeratePost } from '../../hooks/use-admin-moderation.ts';
-import { formatCount, formatDateTime, relativeTime } from './admin-format.ts';
+import { useAdminPosts, useBulkModeratePosts, useModeratePost } from '../../hooks/use-admin-moderation.ts';
+import { formatCount, formatDateTime } from './admin-format.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
+import { BulkOutcome, type BulkOutcomeState, bulkSummary } from './bulk-outcome.tsx';
 import { ConfirmationDialog } from './confirmation-dialog.tsx';
-import { PostThumb } from './post-thumb.tsx';
+import {
+  BulkBar,
+  DecisionButtons,
+  ModerationItemHead,
+  RelativeTime,
+  SelectCheck,
+} from './moderation-item.tsx';
+import { useBulkSelection } from './use-bulk-selection.ts';
 import { useConfirmedAction } from './use-confirmed-action.ts';
 import { useDebounced } from './use-debounced.ts';
 import './admin-moderation.css';
 
 type StatusChoice = 'all' | 'visible' | 'hidden';
 type PostAction = 'hide' | 'restore' | 'delete';
+type BulkAction = 'hide' | 'restore';
 
 export default function AdminContentPage() {
   return (
@@ -37,7 +47,18 @@ function Content() {
   const posts = useAdminPosts(filter, query);
   const moderate = useModeratePost();
   const confirmation = useConfirmedAction();
+  const bulk = useBulkModeratePosts();
+  const [outcome, setOutcome] = useState<BulkOutcomeState | null>(null);
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  const selection = useBulkSelection(items.map((post) => post.id));
+  const titleOf = (id: string) => items.find((post) => post.id === id)?.title || t('reports.untitled');
+  // Each bulk action takes only the chosen posts it would change: hiding a hidden post does nothing.
+  const chosenFor = (action: BulkAction) =>
+    items
+      .filter(
+        (post) => selection.isSelected(post.id) && (post.status === 'hidden') === (action === 'restore'),
+      )
+      .map((post) => post.id);
 
   const ask = (post: AdminPost, action: PostAction) => {
     const title = post.title || t('reports.untitled');
@@ -50,6 +71,27 @@ function Content() {
         run: () => moderate.mutateAsync({ id: post.id, action }),
       },
       success: t(`content.done.${action}`, { title }),
+      fallbackKey: 'content.actionFailed',
+    });
+  };
+
+  const askBulk = (action: BulkAction) => {
+    const postIds = chosenFor(action);
+    const verb = action === 'hide' ? 'hidden' : 'restored';
+    confirmation.ask({
+      request: {
+        title: t(`content.confirmBulk.${action}.title`, { count: postIds.length }),
+        text: t(`content.confirmBulk.${action}.text`, { count: postIds.length }),
+        confirmLabel: t(`content.confirm.${action}.button`),
+        tone: action === 'restore' ? 'primary' : 'danger',
+        run: async () => {
+          const results = await bulk.mutateAsync({ action, postIds });
+          selection.dropDone(results);
+          setOutcome({ verb, results, titleOf });
+          return results;
+        },
+      },
+      success: (results) => bulkSummary(t, verb, results as BulkResult[]),
       fallbackKey: 'content.actionFailed',
     });
   };
@@ -87,6 +129,8 @@ function Content() {
         />
       </div>
 
+      {outcome ? <BulkOutcome outcome={outcome} onClose={() => setOutcome(null)} /> : null}
+
       {posts.isPending ? (
         <SkeletonList rows={4} height={128} />
       ) : posts.isError ? (
@@ -101,13 +145,31 @@ function Content() {
         </div>
       ) : (
         <>
+          <BulkBar
+            label={t('content.bulkLabel')}
+            allChosen={selection.allChosen}
+            onSelectAll={selection.selectAll}
+            count={selection.chosen.length}
+            buttons={(['hide', 'restore'] as const).map((action) => ({
+              label: t(`content.${action}Selected`),
+              tone: action === 'hide' ? 'danger' : undefined,
+              disabled: chosenFor(action).length === 0 || bulk.isPending,
+              onClick: () => askBulk(action),
+            }))}
+          />
           <ul
             className="mod-list"
             aria-label={t('content.listLabel')}
             aria-busy={posts.isFetching || undefined}
           >
             {items.map((post) => (
-              <PostItem key={post.id} post={post} onAction={ask} />
+              <PostItem
+                key={post.id}
+                post={post}
+                selected={selection.isSelected(post.id)}
+                onSelect={(on) => selection.toggle(post.id, on)}
+                onAction={ask}
+              />
             ))}
           </ul>
           <LoadMore query={posts} label={t('common.loadMore')} />
@@ -121,53 +183,46 @@ function Content() {
 
 function PostItem({
   post,
+  selected,
+  onSelect,
   onAction,
 }: {
   post: AdminPost;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
   onAction: (post: AdminPost, action: PostAction) => void;
 }) {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.language;
   const hidden = post.status === 'hidden';
   const title = post.title || t('reports.untitled');
+  const className = ['mod-item mod-item--selectable', hidden && 'mod-item--muted', selected && 'is-selected']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <li className={hidden ? 'mod-item mod-item--muted' : 'mod-item'}>
-      <PostThumb postId={post.id} title={title} image={post.image} />
-      <div className="mod-item__body">
-        <h2 className="mod-item__title">
-          <span dir="auto">{title}</span>
-          {hidden ? (
-            <span className="admin-badge admin-badge--danger">{t('content.hidden')}</span>
-          ) : post.author_banned ? null : (
-            <span className="admin-badge admin-badge--success">{t('content.visible')}</span>
-          )}
-          {/* A banned author's posts are out of sight whatever their own status says. */}
-          {post.author_banned ? (
-            <span className="admin-badge admin-badge--warning">{t('content.authorBanned')}</span>
-          ) : null}
-        </h2>
-        <dl className="mod-item__meta">
-          <div>
-            <dt>{t('reports.author')}</dt>
-            <dd dir="auto">{post.author.name}</dd>
-          </div>
-          <div>
-            <dt>{t('content.published')}</dt>
-            <dd>
-              <time dateTime={post.created_at} title={formatDateTime(post.created_at, locale)}>
-                {relativeTime(post.created_at, locale)}
-              </time>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('content.likes')}</dt>
-            <dd>{formatCount(post.likes, locale)}</dd>
-          </div>
-          <div>
-            <dt>{t('content.views')}</dt>
-            <dd>{formatCount(post.views, locale)}</dd>
-          </div>
-        </dl>
+    <li className={className}>
+      <SelectCheck checked={selected} label={t('reports.selectGroup', { title })} onChange={onSelect} />
+      <ModerationItemHead
+        post={post}
+        badges={
+          <>
+            {hidden ? (
+              <span className="admin-badge admin-badge--danger">{t('content.hidden')}</span>
+            ) : post.author_banned ? null : (
+              <span className="admin-badge admin-badge--success">{t('content.visible')}</span>
+            )}
+            {/* A banned author's posts are out of sight whatever their own status says. */}
+            {post.author_banned ? (
+              <span className="admin-badge admin-badge--warning">{t('content.authorBanned')}</span>
+            ) : null}
+          </>
+        }
+        meta={[
+          { label: t('content.published'), value: <RelativeTime at={post.created_at} /> },
+          { label: t('content.likes'), value: formatCount(post.likes, locale) },
+          { label: t('content.views'), value: formatCount(post.views, locale) },
+        ]}
+      >
         {post.prompt ? (
           <p className="mod-item__prompt" dir="auto">
             {post.prompt}
@@ -188,37 +243,30 @@ function PostItem({
             {t('content.hiddenSince', { when: formatDateTime(post.hidden_at, locale) })}
           </p>
         ) : null}
-      </div>
-      <div className="mod-item__actions">
-        {hidden ? (
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={t('content.restoreLabel', { title })}
-            onClick={() => onAction(post, 'restore')}
-          >
-            {t('content.restore')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--small button--danger-quiet"
-            aria-label={t('content.hideLabel', { title })}
-            onClick={() => onAction(post, 'hide')}
-          >
-            {t('content.hide')}
-          </button>
-        )}
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          aria-label={t('content.deleteLabel', { title })}
-          onClick={() => onAction(post, 'delete')}
-        >
-          <TrashIcon />
-          {t('content.delete')}
-        </button>
-      </div>
+      </ModerationItemHead>
+      <DecisionButtons
+        buttons={[
+          hidden
+            ? {
+                label: t('content.restore'),
+                ariaLabel: t('content.restoreLabel', { title }),
+                onClick: () => onAction(post, 'restore'),
+              }
+            : {
+                label: t('content.hide'),
+                ariaLabel: t('content.hideLabel', { title }),
+                tone: 'danger',
+                onClick: () => onAction(post, 'hide'),
+              },
+          {
+            label: t('content.delete'),
+            ariaLabel: t('content.deleteLabel', { title }),
+            tone: 'ghost',
+            icon: <TrashIcon />,
+            onClick: () => onAction(post, 'delete'),
+          },
+        ]}
+      />
     </li>
   );
 }

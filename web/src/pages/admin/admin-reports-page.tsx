@@ -13,11 +13,11 @@ import { NamespaceGate } from '../../components/namespace-gate.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useAdminReports, useReopenReport } from '../../hooks/use-admin-moderation.ts';
 import { adminErrorText } from './admin-errors.ts';
-import { formatDateTime, relativeTime } from './admin-format.ts';
+import { formatDateTime } from './admin-format.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
 import { ConfirmationDialog } from './confirmation-dialog.tsx';
-import { MissingThumb, PostThumb } from './post-thumb.tsx';
+import { DecisionButtons, HiddenBadge, ModerationItemHead, RelativeTime } from './moderation-item.tsx';
 import { ReportAppeals } from './report-appeals.tsx';
 import { REASONS, ReportGroups } from './report-groups.tsx';
 import { useConfirmedAction } from './use-confirmed-action.ts';
@@ -145,34 +145,14 @@ function ReportItem({
 
   return (
     <li className="mod-item">
-      {post ? <PostThumb postId={post.id} title={title} image={post.image} /> : <MissingThumb />}
-      <div className="mod-item__body">
-        <h2 className="mod-item__title">
-          {post ? <span dir="auto">{title}</span> : <span>{t('reports.deletedPost')}</span>}
-          {post && post.status === 'hidden' ? (
-            <span className="admin-badge admin-badge--danger">{t('content.hidden')}</span>
-          ) : null}
-        </h2>
-        <dl className="mod-item__meta">
-          {post ? (
-            <div>
-              <dt>{t('reports.author')}</dt>
-              <dd dir="auto">{post.author.name}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('reports.reporter')}</dt>
-            <dd dir="auto">{report.reporter.name}</dd>
-          </div>
-          <div>
-            <dt>{t('reports.reportedAt')}</dt>
-            <dd>
-              <time dateTime={report.reported_at} title={formatDateTime(report.reported_at, locale)}>
-                {relativeTime(report.reported_at, locale)}
-              </time>
-            </dd>
-          </div>
-        </dl>
+      <ModerationItemHead
+        post={post}
+        badges={<HiddenBadge status={post?.status} />}
+        meta={[
+          { label: t('reports.reporter'), value: report.reporter.name, userText: true },
+          { label: t('reports.reportedAt'), value: <RelativeTime at={report.reported_at} /> },
+        ]}
+      >
         <p className="mod-item__reason">
           <span className="visually-hidden">{t('reports.reasonLabel')}</span>
           <span className="admin-badge admin-badge--warning">{reason}</span>
@@ -191,19 +171,18 @@ function ReportItem({
             })}
           </p>
         ) : null}
-      </div>
+      </ModerationItemHead>
       {report.status === 'dismissed' ? (
-        <div className="mod-item__actions">
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            aria-label={t('reports.reopenLabel', { title })}
-            onClick={() => onReopen(report)}
-          >
-            {t('reports.reopen')}
-          </button>
-        </div>
+        <DecisionButtons
+          busy={busy}
+          buttons={[
+            {
+              label: t('reports.reopen'),
+              ariaLabel: t('reports.reopenLabel', { title }),
+              onClick: () => onReopen(report),
+            },
+          ]}
+        />
       ) : null}
     </li>
   );

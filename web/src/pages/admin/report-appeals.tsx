@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdminAppeal } from '../../api/admin-moderation.ts';
 import { FlagIcon } from '../../components/icons.tsx';
 import { useAppeals, useDecideAppeal } from '../../hooks/use-admin-moderation.ts';
-import { formatDateTime, relativeTime } from './admin-format.ts';
 import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
-import { MissingThumb, PostThumb } from './post-thumb.tsx';
+import { DecisionButtons, HiddenBadge, ModerationItemHead, RelativeTime } from './moderation-item.tsx';
 import { ReasonBadges } from './report-groups.tsx';
 import type { useConfirmedAction } from './use-confirmed-action.ts';
 
@@ -70,36 +69,16 @@ function AppealItem({
   busy: boolean;
   onDecide: (decision: Decision) => void;
 }) {
-  const { t, i18n } = useTranslation('admin');
-  const locale = i18n.language;
+  const { t } = useTranslation('admin');
   const post = appeal.post;
   const title = post?.title || t('reports.untitled');
   return (
     <li className="mod-item">
-      {post ? <PostThumb postId={post.id} title={title} image={post.image} /> : <MissingThumb />}
-      <div className="mod-item__body">
-        <h2 className="mod-item__title">
-          {post ? <span dir="auto">{title}</span> : <span>{t('reports.deletedPost')}</span>}
-          {post && post.status === 'hidden' ? (
-            <span className="admin-badge admin-badge--danger">{t('content.hidden')}</span>
-          ) : null}
-        </h2>
-        <dl className="mod-item__meta">
-          {post ? (
-            <div>
-              <dt>{t('reports.author')}</dt>
-              <dd dir="auto">{post.author.name}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('appeals.appealedAt')}</dt>
-            <dd>
-              <time dateTime={appeal.created_at} title={formatDateTime(appeal.created_at, locale)}>
-                {relativeTime(appeal.created_at, locale)}
-              </time>
-            </dd>
-          </div>
-        </dl>
+      <ModerationItemHead
+        post={post}
+        badges={<HiddenBadge status={post?.status} />}
+        meta={[{ label: t('appeals.appealedAt'), value: <RelativeTime at={appeal.created_at} /> }]}
+      >
         {post && post.takedown_reasons.length > 0 ? (
           <ReasonBadges reasons={post.takedown_reasons} />
         ) : (
@@ -110,27 +89,24 @@ function AppealItem({
         <p className="mod-item__details" dir="auto">
           {appeal.message}
         </p>
-      </div>
-      <div className="mod-item__actions">
-        <button
-          type="button"
-          className="button button--small button--primary"
-          disabled={busy}
-          aria-label={t('appeals.restoreLabel', { title })}
-          onClick={() => onDecide('restore')}
-        >
-          {t('appeals.restore')}
-        </button>
-        <button
-          type="button"
-          className="button button--small button--danger-quiet"
-          disabled={busy}
-          aria-label={t('appeals.upholdLabel', { title })}
-          onClick={() => onDecide('uphold')}
-        >
-          {t('appeals.uphold')}
-        </button>
-      </div>
+      </ModerationItemHead>
+      <DecisionButtons
+        busy={busy}
+        buttons={[
+          {
+            label: t('appeals.restore'),
+            ariaLabel: t('appeals.restoreLabel', { title }),
+            tone: 'primary',
+            onClick: () => onDecide('restore'),
+          },
+          {
+            label: t('appeals.uphold'),
+            ariaLabel: t('appeals.upholdLabel', { title }),
+            tone: 'danger',
+            onClick: () => onDecide('uphold'),
+          },
+        ]}
+      />
     </li>
   );
 }

@@ -2,20 +2,21 @@
 // and how often, the latest date. Cards can be selected and decided together; every decision asks first.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BULK_MAX,
-  type BulkResult,
-  type ReportGroup,
-  type ReportGroupSort,
-} from '../../api/admin-moderation.ts';
+import type { BulkResult, ReportGroup, ReportGroupSort } from '../../api/admin-moderation.ts';
 import { ApiError } from '../../api/http.ts';
 import { ChoiceGroup } from '../../components/choice-group.tsx';
 import { FlagIcon } from '../../components/icons.tsx';
 import { useBulkResolveReports, useReportGroups } from '../../hooks/use-admin-moderation.ts';
-import { formatDateTime, relativeTime } from './admin-format.ts';
 import { EmptyState, LoadError, LoadMore, SkeletonList } from './admin-states.tsx';
 import { BulkOutcome, type BulkOutcomeState, bulkSummary } from './bulk-outcome.tsx';
-import { MissingThumb, PostThumb } from './post-thumb.tsx';
+import {
+  BulkBar,
+  DecisionButtons,
+  ModerationItemHead,
+  RelativeTime,
+  SelectCheck,
+} from './moderation-item.tsx';
+import { useBulkSelection } from './use-bulk-selection.ts';
 import type { useConfirmedAction } from './use-confirmed-action.ts';
 
 const SORTS: readonly ReportGroupSort[] = ['count', 'latest'];
@@ -34,25 +35,14 @@ export function ReportGroups({
   const { t } = useTranslation('admin');
   const groups = useReportGroups(sort);
   const bulk = useBulkResolveReports();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<BulkOutcomeState | null>(null);
   const items = groups.data?.pages.flatMap((page) => page.items) ?? [];
   const titleOf = (postId: string) => {
     const group = items.find((item) => item.post_id === postId);
     return group?.post ? group.post.title || t('reports.untitled') : t('reports.deletedPost');
   };
-  // Only cards still on the page count: a decided group leaves the list, and the selection with it.
-  const chosen = items.filter((item) => selected.has(item.post_id)).map((item) => item.post_id);
-  const selectable = items.slice(0, BULK_MAX).map((item) => item.post_id);
-  const allChosen = selectable.length > 0 && selectable.every((id) => selected.has(id));
-
-  const toggle = (postId: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on && next.size < BULK_MAX) next.add(postId);
-      else next.delete(postId);
-      return next;
-    });
+  const selection = useBulkSelection(items.map((item) => item.post_id));
+  const chosen = selection.chosen;
 
   const decide = (decision: Decision, postIds: string[]) => {
     const one = postIds.length === 1 ? titleOf(postIds[0]!) : null;
@@ -77,9 +67,7 @@ export function ReportGroups({
           const failed = results.filter((result) => !result.ok);
           // One card: its failure is the dialog's error, as a single action's would be.
           if (one && failed[0]) throw new ApiError(409, failed[0].error ?? '', failed[0].message ?? '');
-          // Decided cards leave the selection; the ones that failed stay selected to try again.
-          const done = new Set(results.filter((result) => result.ok).map((result) => result.id));
-          setSelected((current) => new Set([...current].filter((id) => !done.has(id))));
+          selection.dropDone(results);
           const verb = decision === 'approve' ? 'approved' : 'rejected';
           setOutcome(one ? null : { verb, results, titleOf });
           return results;
@@ -104,7 +92,7 @@ export function ReportGroups({
           variant="segmented"
           value={sort}
           onChange={(next) => {
-            setSelected(new Set());
+            selection.clear();
             onSort(next);
           }}
           choices={SORTS.map((value) => ({ value, label: t(`reports.sort.${value}`) }))}
@@ -123,46 +111,33 @@ export function ReportGroups({
         </div>
       ) : (
         <>
-          <fieldset className="mod-bulk">
-            <legend className="visually-hidden">{t('reports.bulkLabel')}</legend>
-            <label className="mod-check">
-              <input
-                type="checkbox"
-                checked={allChosen}
-                onChange={(event) => setSelected(event.target.checked ? new Set(selectable) : new Set())}
-              />
-              <span>{t('reports.selectAll')}</span>
-            </label>
-            <span className="mod-bulk__count" aria-live="polite">
-              {chosen.length > 0 ? t('reports.selected', { count: chosen.length }) : ''}
-            </span>
-            <div className="mod-bulk__actions">
-              <button
-                type="button"
-                className="button button--small button--danger-quiet"
-                disabled={chosen.length === 0 || bulk.isPending}
-                onClick={() => decide('approve', chosen)}
-              >
-                {t('reports.approveSelected')}
-              </button>
-              <button
-                type="button"
-                className="button button--small"
-                disabled={chosen.length === 0 || bulk.isPending}
-                onClick={() => decide('reject', chosen)}
-              >
-                {t('reports.rejectSelected')}
-              </button>
-            </div>
-          </fieldset>
+          <BulkBar
+            label={t('reports.bulkLabel')}
+            allChosen={selection.allChosen}
+            onSelectAll={selection.selectAll}
+            count={chosen.length}
+            buttons={[
+              {
+                label: t('reports.approveSelected'),
+                tone: 'danger',
+                disabled: chosen.length === 0 || bulk.isPending,
+                onClick: () => decide('approve', chosen),
+              },
+              {
+                label: t('reports.rejectSelected'),
+                disabled: chosen.length === 0 || bulk.isPending,
+                onClick: () => decide('reject', chosen),
+              },
+            ]}
+          />
           <ul className="mod-list" aria-label={t('reports.listLabel.open')}>
             {items.map((group) => (
               <GroupItem
                 key={group.post_id}
                 group={group}
-                selected={selected.has(group.post_id)}
+                selected={selection.isSelected(group.post_id)}
                 busy={bulk.isPending}
-                onSelect={(on) => toggle(group.post_id, on)}
+                onSelect={(on) => selection.toggle(group.post_id, on)}
                 onDecide={(decision) => decide(decision, [group.post_id])}
               />
             ))}
@@ -187,40 +162,21 @@ function GroupItem({
   onSelect: (on: boolean) => void;
   onDecide: (decision: Decision) => void;
 }) {
-  const { t, i18n } = useTranslation('admin');
-  const locale = i18n.language;
+  const { t } = useTranslation('admin');
   const post = group.post;
   const title = post?.title || t('reports.untitled');
   return (
     <li className={selected ? 'mod-item mod-item--selectable is-selected' : 'mod-item mod-item--selectable'}>
-      <label className="mod-check mod-item__check">
-        <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} />
-        <span className="visually-hidden">{t('reports.selectGroup', { title })}</span>
-      </label>
-      {post ? <PostThumb postId={post.id} title={title} image={post.image} /> : <MissingThumb />}
-      <div className="mod-item__body">
-        <h2 className="mod-item__title">
-          {post ? <span dir="auto">{title}</span> : <span>{t('reports.deletedPost')}</span>}
+      <SelectCheck checked={selected} label={t('reports.selectGroup', { title })} onChange={onSelect} />
+      <ModerationItemHead
+        post={post}
+        badges={
           <span className="admin-badge admin-badge--danger" data-testid="report-count">
             {t('reports.count', { count: group.count })}
           </span>
-        </h2>
-        <dl className="mod-item__meta">
-          {post ? (
-            <div>
-              <dt>{t('reports.author')}</dt>
-              <dd dir="auto">{post.author.name}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('reports.latestAt')}</dt>
-            <dd>
-              <time dateTime={group.latest_at} title={formatDateTime(group.latest_at, locale)}>
-                {relativeTime(group.latest_at, locale)}
-              </time>
-            </dd>
-          </div>
-        </dl>
+        }
+        meta={[{ label: t('reports.latestAt'), value: <RelativeTime at={group.latest_at} /> }]}
+      >
         <ReasonBadges reasons={group.reasons} />
         <ul className="mod-item__latest" aria-label={t('reports.latestLabel')}>
           {group.latest.map((report) => (
@@ -232,9 +188,7 @@ function GroupItem({
                   {REASONS.has(report.reason) ? t(`reports.reason.${report.reason}`) : report.reason}
                 </span>
                 <span aria-hidden="true"> · </span>
-                <time dateTime={report.reported_at} title={formatDateTime(report.reported_at, locale)}>
-                  {relativeTime(report.reported_at, locale)}
-                </time>
+                <RelativeTime at={report.reported_at} />
               </p>
               {report.details ? (
                 <p className="mod-item__details" dir="auto">
@@ -244,27 +198,23 @@ function GroupItem({
             </li>
           ))}
         </ul>
-      </div>
-      <div className="mod-item__actions">
-        <button
-          type="button"
-          className="button button--small button--danger-quiet"
-          disabled={busy}
-          aria-label={t('reports.approveLabel', { title })}
-          onClick={() => onDecide('approve')}
-        >
-          {t('reports.approve')}
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={busy}
-          aria-label={t('reports.rejectAllLabel', { title })}
-          onClick={() => onDecide('reject')}
-        >
-          {t('reports.reject')}
-        </button>
-      </div>
+      </ModerationItemHead>
+      <DecisionButtons
+        busy={busy}
+        buttons={[
+          {
+            label: t('reports.approve'),
+            ariaLabel: t('reports.approveLabel', { title }),
+            tone: 'danger',
+            onClick: () => onDecide('approve'),
+          },
+          {
+            label: t('reports.reject'),
+            ariaLabel: t('reports.rejectAllLabel', { title }),
+            onClick: () => onDecide('reject'),
+          },
+        ]}
+      />
     </li>
   );
 }
