@@ -153,6 +153,19 @@ describe('what a new user meets, in a real browser', () => {
       .map((el) => el.className + ': ' + el.textContent.trim().slice(0, 40))`) as Promise<string[]>;
   }
 
+  it('spreads a short community feed over the width instead of leaving empty columns', async () => {
+    // One post on a 1024 px tablet: three columns would fit, but the whole feed is one card, so it is laid out in
+    // fewer, wider columns (never wider than 440 px) rather than a third of the width and two empty thirds.
+    const page = await visit('/en/community', alexandra, { width: 1024, height: 900 });
+    const card = page.locator('.gallery-card:not(.gallery-card--skeleton)').first();
+    await card.waitFor();
+    await page.waitForLoadState('networkidle');
+    const grid = (await page.locator('.post-grid').boundingBox())!;
+    const width = (await card.boundingBox())!.width;
+    expect(width).toBeGreaterThan(grid.width * 0.4);
+    expect(width).toBeLessThanOrEqual(441);
+  });
+
   it('keeps the community cards on screen while a stored sign-in is confirmed', async () => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     contexts.push(context);
@@ -245,6 +258,9 @@ describe('what a new user meets, in a real browser', () => {
         await current.waitFor();
         expect(await textLines(pricing, '.plan-card__action .button[disabled]')).toBe(1);
         expect(await overflowing(pricing, '.plan-card__action .button')).toEqual([]);
+        // The monthly/yearly switch with its saving fits beside the folded navigation.
+        expect(await overflowing(pricing, '.billing-toggle, .billing-toggle__track')).toEqual([]);
+        expect(await pageWidth(pricing)).toBe(viewport.width);
 
         const home = await visit(`/${locale}/`, undefined, viewport);
         await home.locator('.topbar__signin').waitFor();

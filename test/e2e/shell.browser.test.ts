@@ -334,4 +334,28 @@ describe('the site shell in a real browser', () => {
     }
     await context.close();
   });
+  it('draws the pre-rendered side navigation folded on a phone and open on a wide screen, before any script runs', async () => {
+    for (const locale of ['en', 'ar']) {
+      const phone = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const page = await phone.newPage();
+      await page.goto(`${stack.url}/${locale}/pricing`);
+      const nav = await page.locator('.side-nav').boundingBox();
+      const main = await page.locator('#main-content').boundingBox();
+      // A narrow rail beside the page, labels hidden, nothing laid over the content.
+      expect(nav!.width).toBeLessThanOrEqual(72);
+      expect(await page.locator('.side-nav-scrim').isVisible()).toBe(false);
+      // The labels are kept for screen readers only, as in the folded rail (clipped to 1 px).
+      expect((await page.locator('.side-nav__label').first().boundingBox())!.width).toBeLessThanOrEqual(1);
+      const overlaps = locale === 'ar' ? nav!.x < main!.x + main!.width : nav!.x + nav!.width > main!.x;
+      expect(overlaps).toBe(false);
+      await shoot(page, `prerendered-phone-${locale}`);
+      await phone.close();
+    }
+    const wide = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await wide.newPage();
+    await page.goto(`${stack.url}/en/pricing`);
+    expect((await page.locator('.side-nav').boundingBox())!.width).toBeGreaterThan(200);
+    expect((await page.locator('.side-nav__label').first().boundingBox())!.width).toBeGreaterThan(20);
+    await wide.close();
+  });
 });

@@ -23,6 +23,15 @@ import './shell/shell.css';
 const MobileDrawer = lazy(() => import('./shell/mobile-drawer.tsx'));
 const SignInModal = lazy(() => import('./shell/sign-in-modal.tsx'));
 
+/** The shell's classes; a page rendered at build time (no window) is marked, so phone-width CSS can fold
+ * its navigation before the app has started (shell.css). */
+function shellClass(collapsed: boolean): string {
+  const classes = ['app-shell'];
+  if (collapsed) classes.push('app-shell--nav-collapsed');
+  if (typeof window === 'undefined') classes.push('app-shell--prerendered');
+  return classes.join(' ');
+}
+
 export function AppShell() {
   return (
     <ToastProvider>
@@ -58,7 +67,7 @@ function ShellLayout() {
   }, [sideNav.collapse]);
 
   return (
-    <div className={sideNav.collapsed ? 'app-shell app-shell--nav-collapsed' : 'app-shell'}>
+    <div className={shellClass(sideNav.collapsed)}>
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>

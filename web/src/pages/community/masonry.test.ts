@@ -4,7 +4,9 @@ import {
   columnCount,
   columnWidth,
   displayRatio,
+  feedColumns,
   GRID_GAP,
+  MAX_COLUMN_WIDTH,
   placeCards,
   ROW_UNIT,
   rowSpan,
@@ -20,6 +22,29 @@ describe('columnCount', () => {
     expect(columnCount(343, 240)).toBe(1);
     expect(columnCount(4000, 240, 5)).toBe(5);
     expect(columnCount(0, 240)).toBe(1);
+  });
+});
+
+describe('feedColumns', () => {
+  it('keeps every column that fits while more posts may load', () => {
+    expect(feedColumns(4, 1008, 2, false)).toBe(4);
+    expect(feedColumns(4, 1008, 30, true)).toBe(4);
+  });
+
+  it('spreads a short, complete feed over one column per post', () => {
+    // Two posts on a tablet: two columns, not two of three with a third of the page empty.
+    expect(feedColumns(3, 716, 2, true)).toBe(2);
+    expect(feedColumns(3, 716, 0, true)).toBe(2);
+  });
+
+  it('never lets a column grow past the widest card', () => {
+    // One post on a wide screen keeps narrow columns: one card, not one as wide as the page.
+    const columns = feedColumns(4, 1008, 1, true);
+    expect(columns).toBe(3);
+    expect(columnWidth(1008, columns)).toBeLessThanOrEqual(MAX_COLUMN_WIDTH);
+    expect(columnWidth(1008, columns - 1)).toBeGreaterThan(MAX_COLUMN_WIDTH);
+    // On a phone one column stays one column.
+    expect(feedColumns(1, 343, 1, true)).toBe(1);
   });
 });
 

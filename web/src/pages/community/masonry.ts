@@ -18,6 +18,22 @@ export function columnCount(width: number, minWidth: number, max = 5): number {
   return Math.max(1, Math.min(max, Math.floor((width + GRID_GAP) / (minWidth + GRID_GAP))));
 }
 
+/** The widest a card may grow when a short feed is spread over fewer columns (a single post must not
+ * become a card as wide as the page). */
+export const MAX_COLUMN_WIDTH = 440;
+
+/**
+ * The columns a feed is laid out in. While more posts may load, all that fit (`fit`). Once the whole feed
+ * is known and has fewer posts than that, fewer and wider columns, one per post, so a short feed fills the
+ * width rather than leaving empty columns beside it; but never so few that a column passes
+ * MAX_COLUMN_WIDTH.
+ */
+export function feedColumns(fit: number, width: number, posts: number, complete: boolean): number {
+  if (!complete || posts >= fit) return fit;
+  const fewestForWidth = Math.ceil((width + GRID_GAP) / (MAX_COLUMN_WIDTH + GRID_GAP));
+  return Math.max(1, Math.min(fit, Math.max(posts, fewestForWidth)));
+}
+
 export function columnWidth(width: number, columns: number): number {
   return (width - GRID_GAP * (columns - 1)) / columns;
 }

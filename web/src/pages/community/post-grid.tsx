@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Post } from '../../api/community.ts';
 import { AlertIcon, RetryIcon } from '../../components/icons.tsx';
 import { type PostActions, PostCard, placementStyle } from './gallery-card.tsx';
-import { columnCount, columnWidth, displayRatio, placeCards, rowSpan } from './masonry.ts';
+import { columnCount, columnWidth, displayRatio, feedColumns, placeCards, rowSpan } from './masonry.ts';
 
 const MIN_COLUMN_WIDTH = 220;
 
@@ -60,7 +60,9 @@ export function PostGrid({
   const [gridRef, width] = useWidth();
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const sentinelRef = useRef<HTMLDivElement>(null);
-  const columns = columnCount(width, MIN_COLUMN_WIDTH, maxColumns);
+  const fit = columnCount(width, MIN_COLUMN_WIDTH, maxColumns);
+  // A short feed that is all here fills the width with fewer, wider columns.
+  const columns = feedColumns(fit, width, posts.length, !hasMore && !loading && posts.length > 0);
   const cellWidth = columnWidth(width, columns);
 
   const placements =
