@@ -18,6 +18,7 @@ describe('what a new user meets, in a real browser', () => {
   let browser: Browser;
   let alexandra: TestUser;
   let pat: TestUser;
+  let postId = '';
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
@@ -32,7 +33,11 @@ describe('what a new user meets, in a real browser', () => {
       prompt: 'a red fox sleeping in a snowy birch forest at dawn',
       seed: 4_000_000_001,
     });
-    await publishPost(stack, alexandra.token, { historyId: item.id, title: 'Sleeping fox', tags: ['fox'] });
+    postId = await publishPost(stack, alexandra.token, {
+      historyId: item.id,
+      title: 'Sleeping fox',
+      tags: ['fox'],
+    });
   }, 240_000);
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
@@ -252,6 +257,12 @@ describe('what a new user meets, in a real browser', () => {
         await name.waitFor();
         // Two lines for a long name: far more of it than the first few letters.
         expect(await shownLines(community, '.gallery-card__author-name')).toBe(2);
+
+        // The post page too: the long name wraps inside the card rather than widening the page.
+        const post = await visit(`/${locale}/community/post/${postId}`, alexandra, viewport);
+        await post.locator('.post-detail__author').waitFor();
+        expect(await overflowing(post, '.post-detail__byline, .post-detail__author')).toEqual([]);
+        expect(await pageWidth(post)).toBe(viewport.width);
 
         const pricing = await visit(`/${locale}/pricing`, alexandra, viewport);
         const current = pricing.locator('.plan-card__action .button[disabled]').first();
