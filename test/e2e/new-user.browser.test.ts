@@ -19,11 +19,12 @@ describe('what a new user meets, in a real browser', () => {
   let alexandra: TestUser;
   let pat: TestUser;
   let postId = '';
+  let root: TestUser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    await registerUser(stack, 'root');
+    root = await registerUser(stack, 'root');
     // A long name and a long prompt: what a phone's narrow cards must still show.
     alexandra = await registerUser(stack, 'alexandra_konstantinopoulou');
     pat = await registerUser(stack, 'pat');
@@ -169,6 +170,33 @@ describe('what a new user meets, in a real browser', () => {
     const width = (await card.boundingBox())!.width;
     expect(width).toBeGreaterThan(grid.width * 0.4);
     expect(width).toBeLessThanOrEqual(441);
+  });
+
+  it('keeps a long user name inside the admin pages and the My posts header', {
+    timeout: 90_000,
+  }, async () => {
+    const pageWidth = (page: Page) => page.evaluate('document.documentElement.scrollWidth');
+    // The users table: the long name breaks in its column, so each row's actions stay inside the table.
+    const users = await visit('/en/admin/users', root);
+    await users.getByText('@alexandra_konstantinopoulou').waitFor();
+    expect(await pageWidth(users)).toBe(DESKTOP.width);
+    const actionsInside = `(() => {
+      const table = document.querySelector('.admin-table-wrap').getBoundingClientRect();
+      return [...document.querySelectorAll('.admin-table__actions')].every((cell) => {
+        const box = cell.getBoundingClientRect();
+        return box.left >= table.left - 1 && box.right <= table.right + 1;
+      });
+    })()`;
+    expect(await users.evaluate(actionsInside)).toBe(true);
+    for (const locale of ['en', 'ar']) {
+      const content = await visit(`/${locale}/admin/content`, root, PHONE);
+      await content.locator('.mod-item__meta').first().waitFor();
+      expect(await pageWidth(content)).toBe(PHONE.width);
+      const mine = await visit(`/${locale}/user/posts`, alexandra, SMALL_PHONE);
+      await mine.locator('.community-hero__actions .button').first().waitFor();
+      expect(await overflowing(mine, '.community-hero__actions .button')).toEqual([]);
+      expect(await pageWidth(mine)).toBe(SMALL_PHONE.width);
+    }
   });
 
   it('keeps the community cards on screen while a stored sign-in is confirmed', async () => {
