@@ -152,6 +152,10 @@ describe('the image cache in a real browser', () => {
     expect(await page.evaluate(`document.querySelector('.history-card__img').naturalWidth`)).toBeGreaterThan(
       0,
     );
+    // The full-size picture in the viewer goes through it too: already known, so shown at once.
+    await page.locator('.history-card__open').first().click();
+    await waitInPage(page, `document.querySelector('.viewer__img')?.dataset.imageState === 'loaded'`);
+    expect(await page.evaluate(`document.querySelector('.viewer__img').naturalWidth`)).toBeGreaterThan(0);
   });
 
   it('shows a failing picture as an error and asks again only after 60 s', { timeout: 120_000 }, async () => {

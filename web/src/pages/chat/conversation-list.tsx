@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CachedImage } from '../../components/cached-image.tsx';
 import { ChatIcon, ChevronDownIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
 import type { Conversation } from './chat-store.ts';
 
@@ -82,7 +83,7 @@ export function ConversationList({
                   >
                     <span className="chat-list__thumb" aria-hidden="true">
                       {thumb ? (
-                        <img src={thumb} alt="" loading="lazy" />
+                        <CachedImage src={thumb} alt="" insideControl />
                       ) : (
                         <ChatIcon width={18} height={18} />
                       )}

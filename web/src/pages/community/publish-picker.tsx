@@ -1,11 +1,13 @@
 // "Publish": the signed-in user picks one of their generated images (their history), then fills in the
 // publish form. Private generations cannot be published and are shown as such.
+
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fetchHistory, type HistoryItem } from '../../api/history.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { CachedImage } from '../../components/cached-image.tsx';
 import { AlertIcon, CloseIcon, ImageIcon, SparklesIcon } from '../../components/icons.tsx';
 import { useDialog } from '../../components/use-dialog.ts';
 import { queryKeys } from '../../hooks/query-keys.ts';
@@ -117,11 +119,11 @@ export function PublishPicker({
                       data-autofocus={item === items[0] ? true : undefined}
                     >
                       {image ? (
-                        <img
+                        <CachedImage
                           src={image.url}
                           alt=""
-                          loading="lazy"
                           className={image.flagged ? 'is-flagged' : undefined}
+                          insideControl
                         />
                       ) : null}
                       <span className="picker-item__prompt" dir="auto">

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { HistoryItem } from '../../api/history.ts';
+import { CachedImage } from '../../components/cached-image.tsx';
 import {
   AlertIcon,
   ChevronRightIcon,
@@ -186,13 +187,14 @@ export function HistoryViewer({
                 className={hidden ? 'viewer__figure viewer__figure--hidden' : 'viewer__figure'}
                 style={{ '--ratio': image.width / image.height } as CSSProperties}
               >
-                <img
+                <CachedImage
                   key={image.url}
                   className="viewer__img"
                   src={image.url}
                   width={image.width}
                   height={image.height}
                   alt={t('viewer.imageAlt', { title })}
+                  eager
                 />
                 {image.flagged ? (
                   <figcaption className="viewer__flag">
@@ -226,10 +228,11 @@ export function HistoryViewer({
                     aria-label={t('viewer.imageNumber', { index: index + 1, total: item.images.length })}
                     onClick={() => setShown({ itemId: item.id, index, revealed: false })}
                   >
-                    <img
+                    <CachedImage
                       src={entry.url}
                       alt=""
                       className={entry.flagged ? 'viewer__thumb-img is-flagged' : 'viewer__thumb-img'}
+                      insideControl
                     />
                   </button>
                 ))}
