@@ -27,6 +27,17 @@ export function HistoryCard({
 }: HistoryCardProps) {
   const { t } = useTranslation('history');
   const image = item.images[0];
+  // The same picture whether the card is being selected (inside a label) or opened (inside a button).
+  const picture = image ? (
+    <CachedImage
+      className="history-card__img"
+      src={image.url}
+      alt=""
+      width={image.width}
+      height={image.height}
+      insideControl
+    />
+  ) : null;
   const title = itemTitle(item) || t('card.upscaledTitle');
   const flagged = item.images.some((entry) => entry.flagged);
   const more = item.images.length - 1;
@@ -49,16 +60,7 @@ export function HistoryCard({
             <span className="history-card__tick" aria-hidden="true">
               <CheckIcon width={16} height={16} />
             </span>
-            {image ? (
-              <CachedImage
-                className="history-card__img"
-                src={image.url}
-                alt=""
-                width={image.width}
-                height={image.height}
-                insideControl
-              />
-            ) : null}
+            {picture}
           </label>
         ) : (
           <button
@@ -67,16 +69,7 @@ export function HistoryCard({
             onClick={() => onOpen(item)}
             aria-label={t('card.open', { title })}
           >
-            {image ? (
-              <CachedImage
-                className="history-card__img"
-                src={image.url}
-                alt=""
-                width={image.width}
-                height={image.height}
-                insideControl
-              />
-            ) : null}
+            {picture}
           </button>
         )}
         <div className="history-card__badges" aria-hidden={selecting ? true : undefined}>
