@@ -165,6 +165,28 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+/** One Lighthouse run. A run whose trace Lighthouse itself could not record (NO_NAVSTART and the like:
+ * "Please run Lighthouse again") is run again, up to twice, and says so; it measured nothing. */
+async function measure(
+  path: string,
+  attempt = 1,
+): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>> {
+  const result = await lighthouse(`${stack.url}${path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+  const failure = result.lhr.runtimeError;
+  if (!failure) return result;
+  if (attempt < 3) {
+    console.log(`${path}: Lighthouse could not record this run (${failure.code}); running it again`);
+    return measure(path, attempt + 1);
+  }
+  throw new Error(`${path}: ${failure.message}`);
+}
+
 const lines: string[] = [];
 const table: string[][] = [['page', 'perf', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'JS gzip', 'budgets']];
 const missed: string[] = [];
@@ -172,14 +194,7 @@ try {
   for (const [name, path] of PAGES) {
     const runs: Run[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(`${stack.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-      if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+      const result = await measure(path);
       runs.push(summarize(result.lhr));
       if (REPORT_DIR) {
         mkdirSync(REPORT_DIR, { recursive: true });
