@@ -13,6 +13,7 @@ import {
   type SeoRoute,
   type SeoTexts,
 } from '../../web/src/seo/route-head.ts';
+import { registerUser } from '../support/accounts.ts';
 import { launchBrowser, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -222,6 +223,65 @@ describe('search and sharing', () => {
     expect(payment.canonical).toEqual([]);
     expect(payment.alternates).toEqual([]);
     await context.close();
+  });
+
+  it('takes over every pre-rendered page without drawing it again, then shows what the visitor stored', {
+    timeout: 240_000,
+  }, async () => {
+    // The first account is the administrator: registered first, so the visitor below is a plain user.
+    await registerUser(stack, 'hydration-admin');
+    const visitor = await registerUser(stack, 'hydration-visitor');
+    const me = await stack.api<{ user: unknown }>('GET', '/api/auth/me', visitor.token);
+    const stored = `
+      localStorage.setItem('token', ${JSON.stringify(visitor.token)});
+      localStorage.setItem('cached_user_data', ${JSON.stringify(JSON.stringify(me.body.user))});
+      localStorage.setItem('cookieConsent', 'declined');
+      localStorage.setItem('theme', 'light');
+      localStorage.setItem('sideNavCollapsed', 'true');`;
+    const mismatches: string[] = [];
+    for (const [viewport, visit] of [
+      [{ width: 375, height: 780 }, ''],
+      [{ width: 1280, height: 900 }, stored],
+      [{ width: 375, height: 780 }, stored],
+    ] as const) {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript(`${visit}
+        document.addEventListener('DOMContentLoaded', () => {
+          window.__preRendered = document.querySelector('#root main h1');
+        });`);
+      for (const locale of ['en', 'ar'] as const) {
+        for (const route of PRERENDERED_ROUTES) {
+          const page = await context.newPage();
+          const where = `${viewport.width} px${visit ? ', stored choices' : ''}, ${pathOf(locale, route)}`;
+          page.on('console', (message) => {
+            if (message.type() === 'error' && message.text().includes('did not match')) {
+              mismatches.push(`${where}: ${message.text()}`);
+            }
+          });
+          await page.goto(`${stack.url}${pathOf(locale, route)}`);
+          await waitInPage(page, 'window.__picturaReady === true');
+          // Hydrated: the heading the browser parsed is the one on screen (a fresh render replaces it).
+          expect(await page.evaluate('window.__preRendered?.isConnected'), where).toBe(true);
+          // One render later, the shell is this visitor's.
+          const shell = page.locator('.app-shell');
+          await expect
+            .poll(() => shell.getAttribute('class'), { message: where })
+            .not.toContain('app-shell--prerendered');
+          if (viewport.width < 768)
+            expect(await shell.getAttribute('class'), where).toContain('--nav-collapsed');
+          if (visit) {
+            await page.locator('header .user-menu').waitFor();
+            expect(await page.locator('.cookie-banner').count(), where).toBe(0);
+            expect(await page.getAttribute('html', 'data-theme'), where).toBe('light');
+          } else {
+            await page.locator('.cookie-banner').waitFor();
+          }
+          await page.close();
+        }
+      }
+      await context.close();
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('keeps a language or cookie choice made before the app has started', { timeout: 90_000 }, async () => {

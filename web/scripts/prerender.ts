@@ -2,7 +2,7 @@
 // with React itself, in Node: src/prerender-entry.tsx is bundled for Node (a Vite SSR build), renders each
 // page with react-dom/static, and the markup goes into the built index.html with the route's head tags, its
 // style sheets written in and its chunks preloaded. Crawlers and the first paint need no JavaScript, and the
-// build needs no browser. The app then renders over the same markup when its script runs.
+// build needs no browser. The app then hydrates the same markup when its script runs (src/main.tsx).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';

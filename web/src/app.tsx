@@ -3,7 +3,10 @@ import { type ComponentType, lazy, type ReactNode } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { RequireAdmin, RequireSignIn } from './auth/route-guards.tsx';
 import { AppShell } from './components/app-shell.tsx';
+import { HydrationProvider } from './components/hydration.tsx';
 import { SecurityCheckDialog } from './components/security-check-dialog.tsx';
+import { primeSiteContent } from './content/load-content.ts';
+import { isLocale } from './i18n/locale.ts';
 import { LocaleGate, LocaleRedirect } from './i18n/locale-routing.tsx';
 import type { PagePath } from './page-paths.ts';
 import { HomePage } from './pages/home/home-page.tsx';
@@ -12,13 +15,24 @@ type Guard = ComponentType<{ children: ReactNode }>;
 
 type PageModule = { default: ComponentType };
 
+interface PageHandle {
+  preload: () => Promise<unknown>;
+  /** The page shows the site's long texts (content/texts), fetched with its code. */
+  siteContent?: boolean;
+}
+
 /**
  * A route whose page is its own chunk, fetched on first visit (only the home page ships in the main
  * bundle), optionally behind a guard of spec 4 (sign-in or admin). Until the chunk is in, the shell's
  * Suspense boundary keeps the page that was showing (navigations are transitions); `preload` fetches it
  * ahead, and once loaded the page renders without suspending at all.
  */
-function lazyPage(path: PagePath | '*', load: () => Promise<PageModule>, Guard?: Guard): RouteObject {
+function lazyPage(
+  path: PagePath | '*',
+  load: () => Promise<PageModule>,
+  Guard?: Guard,
+  options: { siteContent?: boolean } = {},
+): RouteObject {
   let Loaded: ComponentType | undefined;
   const preload = () =>
     load().then((module) => {
@@ -29,7 +43,7 @@ function lazyPage(path: PagePath | '*', load: () => Promise<PageModule>, Guard?:
   const Page = () => (Loaded ? <Loaded /> : <Lazy />);
   return {
     path,
-    handle: { preload },
+    handle: { preload, ...options } satisfies PageHandle,
     element: Guard ? (
       <Guard>
         <Page />
@@ -39,6 +53,8 @@ function lazyPage(path: PagePath | '*', load: () => Promise<PageModule>, Guard?:
     ),
   };
 }
+
+const withContent = { siteContent: true };
 
 // Every page lives under /{locale}/ (spec 2), with the access of spec sections 2 and 6. A new page's path
 // goes into page-paths.ts too: the gateway answers 404 for any path not listed there.
@@ -55,13 +71,13 @@ const routes: RouteObject[] = [
           lazyPage('features', () => import('./pages/features/features-page.tsx')),
           lazyPage('examples', () => import('./pages/examples/examples-page.tsx')),
           lazyPage('faq', () => import('./pages/faq/faq-page.tsx')),
-          lazyPage('privacy', () => import('./pages/legal/privacy-page.tsx')),
-          lazyPage('terms', () => import('./pages/legal/terms-page.tsx')),
-          lazyPage('cookies', () => import('./pages/legal/cookies-page.tsx')),
-          lazyPage('about', () => import('./pages/about/about-page.tsx')),
+          lazyPage('privacy', () => import('./pages/legal/privacy-page.tsx'), undefined, withContent),
+          lazyPage('terms', () => import('./pages/legal/terms-page.tsx'), undefined, withContent),
+          lazyPage('cookies', () => import('./pages/legal/cookies-page.tsx'), undefined, withContent),
+          lazyPage('about', () => import('./pages/about/about-page.tsx'), undefined, withContent),
           lazyPage('contact', () => import('./pages/contact/contact-page.tsx')),
-          lazyPage('blog', () => import('./pages/blog/blog-page.tsx')),
-          lazyPage('blog/:slug', () => import('./pages/blog/blog-post-page.tsx')),
+          lazyPage('blog', () => import('./pages/blog/blog-page.tsx'), undefined, withContent),
+          lazyPage('blog/:slug', () => import('./pages/blog/blog-post-page.tsx'), undefined, withContent),
           lazyPage('login', () => import('./pages/login/login-page.tsx')),
           lazyPage('register', () => import('./pages/register/register-page.tsx')),
           lazyPage('forgot-password', () => import('./pages/forgot-password/forgot-password-page.tsx')),
@@ -101,16 +117,28 @@ const routes: RouteObject[] = [
   { path: '*', element: <LocaleRedirect /> },
 ];
 
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
 /**
- * Fetches the page chunk the address needs, so the first render has the whole page at once. A chunk that
- * fails here is fetched again when the page renders, and failing then shows the shell's page error.
+ * Fetches the page chunk the address needs (and the long texts it shows), so the first render has the
+ * whole page at once, as the pre-rendered page does. What fails here is fetched again when the page
+ * renders, and failing then shows the shell's page error.
  */
 export async function preloadPageFor(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
+  const locale = matches[0]?.params.locale;
   await Promise.all(
     matches.map((match) => {
-      const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
-      return handle?.preload?.().catch(() => undefined);
+      const handle = match.route.handle as PageHandle | undefined;
+      return Promise.all([
+        handle?.preload(),
+        handle?.siteContent && isLocale(locale) ? primeSiteContent(queryClient, locale) : undefined,
+      ]).catch(() => undefined);
     }),
   );
 }
@@ -120,20 +148,16 @@ export function Pages() {
   return useRoutes(routes);
 }
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
-
-export function App() {
+/** The app in the browser; `hydrating` when it takes over a pre-rendered page (main.tsx). */
+export function App({ hydrating }: { hydrating: boolean }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Pages />
-      </BrowserRouter>
-      <SecurityCheckDialog />
-    </QueryClientProvider>
+    <HydrationProvider hydrating={hydrating}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <Pages />
+        </BrowserRouter>
+        <SecurityCheckDialog />
+      </QueryClientProvider>
+    </HydrationProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPageFor } from './app.tsx';
 import { resolveLocale } from './i18n/locale.ts';
 import { browserLanguages, readStoredLocale } from './i18n/locale-storage.ts';
@@ -17,19 +17,31 @@ const initialLocale = resolveLocale({
 });
 
 // Render once the first locale's messages and the first page are in: no untranslated keys, no blank frame.
-// The first render is a transition: React builds the page in short slices, so the pre-rendered page
-// stays responsive to taps and scrolling meanwhile, and swaps in when the whole tree is ready.
-// createRoot, not hydrateRoot: the pre-rendered page is a first visit on a wide screen (scripts/prerender.ts),
-// and hydrating it was measured to mismatch (React error 418, the whole root rendered again) for a phone
-// (side navigation folded) and for any visitor with a stored choice (theme, cookie consent, a session).
+// A pre-rendered page (scripts/prerender.ts) is hydrated: React takes over the markup already on screen
+// instead of drawing it again, in short slices, so the page stays responsive meanwhile and nothing is laid
+// out twice. The build-time render knew nothing of this visitor, so what differs for them (a phone's folded
+// navigation, a stored session or cookie choice) shows one render later (components/hydration.tsx). An address with a
+// query (?prompt=…, ?contact=…) starts from different state than its pre-rendered page: it renders afresh,
+// as does every page that is not pre-rendered (its #root is empty).
+const container = document.getElementById('root')!;
+const hydrate = container.firstElementChild !== null && window.location.search === '';
+const app = (
+  <StrictMode>
+    <App hydrating={hydrate} />
+  </StrictMode>
+);
+
 Promise.all([setupI18n(initialLocale), preloadPageFor(window.location.pathname)]).then(() => {
-  const root = createRoot(document.getElementById('root')!);
+  // Both as a transition: React then works in short slices, yielding to taps and scrolling in between.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    if (hydrate) hydrateRoot(container, app, { onRecoverableError: reportHydrationMismatch });
+    else createRoot(container).render(app);
   });
   void registerOfflineWorker();
 });
+
+/** A mismatch is recovered (React renders that part afresh) but means a slower start: told to the console,
+ * where the browser tests look for it. */
+function reportHydrationMismatch(error: unknown): void {
+  console.error('Pictura: the pre-rendered page did not match the app', error);
+}

@@ -10,7 +10,7 @@ import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
 import { Pages } from './app.tsx';
-import { loadContent } from './content/load-content.ts';
+import { primeSiteContent } from './content/load-content.ts';
 import { type Locale, SUPPORTED_LOCALES } from './i18n/locale.ts';
 
 const messageFiles = import.meta.glob<ResourceKey>(['./i18n/locales/*.json', './i18n/locales/*/*.json'], {
@@ -55,7 +55,7 @@ export async function renderPage(pathname: string, locale: Locale): Promise<stri
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
-  queryClient.setQueryData(['site-content', locale], await loadContent(locale));
+  await primeSiteContent(queryClient, locale);
   // An error inside a Suspense boundary would leave that part to the browser: a build error instead.
   const errors: unknown[] = [];
   const { prelude } = await prerender(

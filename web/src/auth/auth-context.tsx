@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fetchSubscriptions, logout as logoutCall, type SessionUser } from '../api/auth.ts';
 import { ApiError, UNAUTHORIZED_EVENT } from '../api/http.ts';
+import { useHydrated } from '../components/hydration.tsx';
 import { useToast } from '../components/toast.tsx';
 import { queryKeys } from '../hooks/query-keys.ts';
 import { localizedPath, pathLocale } from '../i18n/locale.ts';
@@ -66,6 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(() => (readToken() ? readCachedUser() : null));
   const [checking, setChecking] = useState(() => readToken() !== null);
   const [signInOpen, setSignInOpen] = useState(false);
+  // A pre-rendered page was drawn for a guest: the stored session shows once the app has taken over.
+  const hydrated = useHydrated();
   const pathnameRef = useRef(location.pathname);
   pathnameRef.current = location.pathname;
 
@@ -115,7 +118,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     staleTime: 5 * 60_000,
   });
-  const plan: PlanType = user && subscriptions.data ? planFromSubscriptions(subscriptions.data) : 'free';
+  const shownUser = hydrated ? user : null;
+  const shownChecking = hydrated && checking;
+  const plan: PlanType = shownUser && subscriptions.data ? planFromSubscriptions(subscriptions.data) : 'free';
 
   const signOutLocally = useCallback(() => {
     clearSession();
@@ -161,9 +166,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthState>(
     () => ({
-      checking,
-      user,
-      isAdmin: isAdminUser(user),
+      checking: shownChecking,
+      user: shownUser,
+      isAdmin: isAdminUser(shownUser),
       plan,
       hasActiveSubscription: plan !== 'free',
       showsUpgrades: plan === 'free',
@@ -176,7 +181,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       endSession: signOutLocally,
     }),
-    [checking, user, plan, signInOpen, completeSignIn, updateUser, recheck, logout, signOutLocally],
+    [shownChecking, shownUser, plan, signInOpen, completeSignIn, updateUser, recheck, logout, signOutLocally],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -7,6 +7,7 @@ import { AuthProvider, useAuth } from '../auth/auth-context.tsx';
 import { UpdateNotice } from '../offline/update-notice.tsx';
 import { RouteMeta } from '../seo/route-meta.tsx';
 import { useAnchorScrolling } from './anchor-scroll.ts';
+import { useHydrated } from './hydration.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { CookieBanner } from './shell/cookie-banner.tsx';
 import { LoadingOverlay } from './shell/loading-overlay.tsx';
@@ -23,12 +24,12 @@ import './shell/shell.css';
 const MobileDrawer = lazy(() => import('./shell/mobile-drawer.tsx'));
 const SignInModal = lazy(() => import('./shell/sign-in-modal.tsx'));
 
-/** The shell's classes; a page rendered at build time (no window) is marked, so phone-width CSS can fold
- * its navigation before the app has started (shell.css). */
-function shellClass(collapsed: boolean): string {
+/** The shell's classes; a page rendered at build time (and the browser's hydration of it) is marked, so
+ * phone-width CSS can fold its navigation before the app has taken over (shell.css). */
+function shellClass(collapsed: boolean, hydrated: boolean): string {
   const classes = ['app-shell'];
   if (collapsed) classes.push('app-shell--nav-collapsed');
-  if (typeof window === 'undefined') classes.push('app-shell--prerendered');
+  if (!hydrated) classes.push('app-shell--prerendered');
   return classes.join(' ');
 }
 
@@ -47,14 +48,16 @@ function ShellLayout() {
   const { checking, signInOpen } = useAuth();
   const location = useLocation();
   const sideNav = useSideNav();
+  const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useAnchorScrolling();
 
-  // Tells tests (and anything else) that the app has taken over from the pre-rendered HTML.
+  // Tells tests (and anything else) that the app has taken over from the pre-rendered HTML, with this
+  // visitor's state in place.
   useEffect(() => {
-    (window as { __picturaReady?: boolean }).__picturaReady = true;
-  }, []);
+    if (hydrated) (window as { __picturaReady?: boolean }).__picturaReady = true;
+  }, [hydrated]);
 
   // A new page starts at the top, unless it names an anchor (handled by useAnchorScrolling).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per page change, on purpose
@@ -67,7 +70,7 @@ function ShellLayout() {
   }, [sideNav.collapse]);
 
   return (
-    <div className={shellClass(sideNav.collapsed)}>
+    <div className={shellClass(sideNav.collapsed, hydrated)}>
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
+import { useHydrated } from '../hydration.tsx';
 
 /**
  * Spec 3: local storage `cookieConsent` = accepted | declined; the banner shows until one is stored. On a
@@ -25,7 +26,9 @@ export function CookieBanner() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [choice, setChoice] = useState<CookieConsent | null>(readCookieConsent);
-  if (choice) return null;
+  // A stored choice hides the banner once the app has taken over a pre-rendered page (which shows it).
+  const hydrated = useHydrated();
+  if (choice && hydrated) return null;
 
   const choose = (value: CookieConsent) => {
     try {
