@@ -19,10 +19,10 @@ const initialLocale = resolveLocale({
 // Render once the first locale's messages and the first page are in: no untranslated keys, no blank frame.
 // A pre-rendered page (scripts/prerender.ts) is hydrated: React takes over the markup already on screen
 // instead of drawing it again, in short slices, so the page stays responsive meanwhile and nothing is laid
-// out twice. The build-time render knew nothing of this visitor, so what differs for them (a phone's folded
-// navigation, a stored session or cookie choice) shows one render later (components/hydration.tsx). An address with a
-// query (?prompt=…, ?contact=…) starts from different state than its pre-rendered page: it renders afresh,
-// as does every page that is not pre-rendered (its #root is empty).
+// out twice. The build-time render knew nothing of this visitor, so what differs for them (a phone's
+// folded navigation, a stored session or cookie choice) shows one render later (components/hydration.tsx).
+// An address with a query (?prompt=…, ?contact=…) starts from different state than its pre-rendered page:
+// it renders afresh, as does every page that is not pre-rendered (its #root is empty).
 const container = document.getElementById('root')!;
 const hydrate = container.firstElementChild !== null && window.location.search === '';
 const app = (

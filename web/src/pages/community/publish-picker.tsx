@@ -1,6 +1,5 @@
 // "Publish": the signed-in user picks one of their generated images (their history), then fills in the
 // publish form. Private generations cannot be published and are shown as such.
-
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
