@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { convertNpmLayersModel } from '../services/worker/src/convert/tfjs-layers.converter.ts';
 import { loadSafetyClassifier } from '../services/worker/src/output/safety-classifier.ts';
-import { renderTexturedScene } from '../services/worker/src/upscale/test-images.fixture.ts';
+import { renderTexturedScene } from '../services/worker/test/upscale/test-images.fixture.ts';
 import { nsfwjsPackageDir } from '../test/support/photos.ts';
 import { percentile } from './stats.ts';
 

@@ -8,8 +8,8 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { renderTexturedScene } from '../services/worker/src/upscale/test-images.fixture.ts';
 import { createBuiltinUpscaler } from '../services/worker/src/upscale/upscale.pipeline.ts';
+import { renderTexturedScene } from '../services/worker/test/upscale/test-images.fixture.ts';
 import { percentile } from './stats.ts';
 
 const RUNS = 5;

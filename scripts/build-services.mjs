@@ -31,7 +31,8 @@ export const SERVICE_NAMES = [
 /**
  * Where each process starts, relative to its src/: main.ts, plus the worker's inference threads (started by
  * URL, so no import leads to them) and the CLIs the images run. Only code reachable from these ships, so
- * test helpers beside the code (*.test.ts, fixtures, contracts) never reach dist/ whatever their names.
+ * the unit tests beside the code never reach dist/; their helpers live in services/<name>/test/
+ * (test/build/service-sources.test.ts checks that src/ holds nothing else that these do not reach).
  * Common's entries are the @pictura/common/* modules the others import.
  */
 const ENTRIES = {
@@ -142,6 +143,18 @@ async function entriesOf(esbuild, names) {
       [...commonModules].map((module) => `${module}.ts`),
     );
   return entries;
+}
+
+/**
+ * The files under each named service's src/ that ship: those its entries reach (common's: those the other
+ * services reach). test/build checks against it that no test helper is left in src/.
+ */
+export async function shippedSources(names = SERVICE_NAMES) {
+  const esbuild = await import('esbuild');
+  const entries = await entriesOf(esbuild, names);
+  const shipped = new Map();
+  for (const name of names) shipped.set(name, (await reachable(esbuild, name, entries.get(name))).files);
+  return shipped;
 }
 
 /**

@@ -57,7 +57,8 @@ describe('Dockerfile', () => {
         // "type": "module" for the .js files, and common's "exports" with the pictura-dist condition.
         expect(copied).toContain(`--chown=root:root services/${name}/package.json services/${name}/`);
       }
-      expect(copied.some((c) => /\/src\b/.test(c))).toBe(false);
+      // Compiled code only: no sources, and no test helpers (services/<name>/test).
+      expect(copied.some((c) => /\/(src|test)\b/.test(c))).toBe(false);
     },
   );
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTinySdFolder } from '../../services/worker/src/pipelines/sd-turbo/sd-turbo.fixture.ts';
+import { writeTinySdFolder } from '../../services/worker/test/pipelines/sd-turbo/sd-turbo.fixture.ts';
 import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
 import { type HfMirror, startHfMirror } from '../support/hf-mirror.ts';
 import { type Stack, startStack } from '../support/stack.ts';

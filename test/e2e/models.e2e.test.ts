@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/processes.mjs';
-import { writeTinySdFolder } from '../../services/worker/src/pipelines/sd-turbo/sd-turbo.fixture.ts';
+import { writeTinySdFolder } from '../../services/worker/test/pipelines/sd-turbo/sd-turbo.fixture.ts';
 import { type HfMirror, startHfMirror } from '../support/hf-mirror.ts';
 import { readEvents, type Stack, startStack } from '../support/stack.ts';
 

@@ -13,8 +13,8 @@ import {
   alwaysPornClassifier,
   channelMeanClassifier,
   NSFWJS_CLASSES,
-} from '../../services/worker/src/output/safety-classifier.fixture.ts';
-import { writeTinySdFolder } from '../../services/worker/src/pipelines/sd-turbo/sd-turbo.fixture.ts';
+} from '../../services/worker/test/output/safety-classifier.fixture.ts';
+import { writeTinySdFolder } from '../../services/worker/test/pipelines/sd-turbo/sd-turbo.fixture.ts';
 import { launchBrowser, openApp } from '../support/browser.ts';
 import { readEvents, type Stack, startStack } from '../support/stack.ts';
 

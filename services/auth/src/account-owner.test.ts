@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
+import { type AuthFixture, openTestAuth } from '../test/auth.fixture.ts';
 import { OWNER_SESSION_MAX_AGE_MS } from './accounts.service.ts';
-import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
 import { sessions } from './db/schema.ts';
 import { createUsersRepository } from './users.repository.ts';
 

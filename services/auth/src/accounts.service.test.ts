@@ -4,7 +4,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
+import { type AuthFixture, openTestAuth } from '../test/auth.fixture.ts';
 import { auditLog, loginFailures } from './db/schema.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './signing-keys.ts';
 

@@ -2,9 +2,9 @@
 // (Enterprise). The real billing service code answers here, over its own database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { openTestBilling } from '../../billing/src/billing.fixture.ts';
 import { subscriptions } from '../../billing/src/db/schema.ts';
-import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
+import { openTestBilling } from '../../billing/test/billing.fixture.ts';
+import { type AuthFixture, openTestAuth } from '../test/auth.fixture.ts';
 
 describe.each(ENGINES)('API access from the plan on %s', (engine) => {
   let database: AuthFixture['database'];

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../test/support/smtp-server.ts';
-import { type AuthFixture, composeTestAuth, openTestAuth } from './auth.fixture.ts';
+import { type AuthFixture, composeTestAuth, openTestAuth } from '../test/auth.fixture.ts';
 import { passwordResets, users } from './db/schema.ts';
 import { createMailer, disabledMailer } from './mailer.repository.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
+import { type AuthFixture, openTestAuth } from '../test/auth.fixture.ts';
 import { DEFAULT_SIGN_IN_THROTTLE, delayAfter } from './sign-in-throttle.ts';
 
 describe.each(ENGINES)('sign-in throttle on %s', (engine) => {

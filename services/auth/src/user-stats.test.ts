@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
+import { type AuthFixture, openTestAuth } from '../test/auth.fixture.ts';
 import type { SignInResult } from './accounts.service.ts';
-import { type AuthFixture, openTestAuth } from './auth.fixture.ts';
 import { users } from './db/schema.ts';
 
 const DAY_MS = 86_400_000;

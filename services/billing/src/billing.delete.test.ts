@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { openTestBilling } from './billing.fixture.ts';
+import { openTestBilling } from '../test/billing.fixture.ts';
 import { type schema, subscriptions, supportRequests } from './db/schema.ts';
 
 describe.each(ENGINES)('billing account deletion on %s', (engine) => {

@@ -2,7 +2,7 @@
 // only where it must be, signed return parameters, and the guest test checkout that activates nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { openTestBilling, TEST_PUBLIC_URL } from './billing.fixture.ts';
+import { openTestBilling, TEST_PUBLIC_URL } from '../test/billing.fixture.ts';
 import type { CheckoutRequest } from './checkout.service.ts';
 import { checkouts } from './db/schema.ts';
 

@@ -7,7 +7,7 @@ import { GrantPlanRequestSchema } from '@pictura/common/gen/billing/v1/billing_p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { manualClock, openTestBilling } from './billing.fixture.ts';
+import { manualClock, openTestBilling } from '../test/billing.fixture.ts';
 import { addMonths } from './plan-grants.service.ts';
 import { PLAN_ENTITLEMENTS } from './plans.ts';
 

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/support/stripe-stand-in.ts';
-import { openTestBilling } from './billing.fixture.ts';
+import { openTestBilling } from '../test/billing.fixture.ts';
 import { payments, providerEvents } from './db/schema.ts';
 import { createStripeClient, createStripePaymentProvider } from './stripe-payment.provider.ts';
 

@@ -2,7 +2,7 @@
 // free → premium monthly → ultimate yearly → cancelled (still active to period end) → expired.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { manualClock, openTestBilling } from './billing.fixture.ts';
+import { manualClock, openTestBilling } from '../test/billing.fixture.ts';
 
 const DAY = 24 * 3600_000;
 

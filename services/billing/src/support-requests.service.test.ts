@@ -4,7 +4,7 @@ import { createAdminCheck } from '@pictura/common/admin-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { openTestBilling } from './billing.fixture.ts';
+import { openTestBilling } from '../test/billing.fixture.ts';
 import { subscriptions } from './db/schema.ts';
 
 describe.each(ENGINES)('sales and support requests on %s', (engine) => {

@@ -3,7 +3,7 @@ import { readdir, rename, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { objectStoreContract, uniqueBytes } from './object-store.contract.ts';
+import { objectStoreContract, uniqueBytes } from '../test/object-store.contract.ts';
 import { createFileObjectStore } from './object-store.ts';
 
 const HOUR = 3_600_000;

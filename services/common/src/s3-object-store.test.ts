@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Server, startS3Server } from '../../../test/support/s3-server.ts';
-import { objectStoreContract, uniqueBytes } from './object-store.contract.ts';
+import { objectStoreContract, uniqueBytes } from '../test/object-store.contract.ts';
 import { createS3ObjectStore, type S3ObjectStoreOptions } from './s3-object-store.ts';
 
 /** The store's options for a bucket on the test server. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { type CommunityFixture, openCommunityFixture } from './community.test-support.ts';
+import { type CommunityFixture, openCommunityFixture } from '../test/community.test-support.ts';
 import { postViews, reports } from './db/schema.ts';
 
 describe.each(ENGINES)('community account deletion on %s', (engine) => {

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { type CommunityFixture, openCommunityFixture } from './community.test-support.ts';
+import { type CommunityFixture, openCommunityFixture } from '../test/community.test-support.ts';
 import { auditLog, reports } from './db/schema.ts';
 
 describe.each(ENGINES)('moderation outcomes on %s', (engine) => {

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { type CommunityFixture, openCommunityFixture } from './community.test-support.ts';
+import { type CommunityFixture, openCommunityFixture } from '../test/community.test-support.ts';
 import { auditLog, moderationActions, posts } from './db/schema.ts';
 import { lastDays } from './moderation.service.ts';
 

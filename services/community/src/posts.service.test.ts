@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { type CommunityFixture, openCommunityFixture } from './community.test-support.ts';
+import { type CommunityFixture, openCommunityFixture } from '../test/community.test-support.ts';
 import { likes, posts } from './db/schema.ts';
 
 describe.each(ENGINES)('community posts on %s', (engine) => {

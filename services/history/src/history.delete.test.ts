@@ -12,7 +12,7 @@ import {
   type HistoryFixture,
   openHistoryFixture,
   storeImage,
-} from './history.test-support.ts';
+} from '../test/history.test-support.ts';
 
 describe.each(ENGINES)('history account deletion on %s', (engine) => {
   let fixture: HistoryFixture;

@@ -12,13 +12,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { items } from './db/schema.ts';
 import {
   grpcContext as ctx,
   type HistoryFixture,
   openHistoryFixture,
   storeImage,
-} from './history.test-support.ts';
+} from '../test/history.test-support.ts';
+import { items } from './db/schema.ts';
 
 type Item = {
   id: string;

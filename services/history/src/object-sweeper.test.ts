@@ -5,8 +5,8 @@ import { createLogger } from '@pictura/common/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
+import { type HistoryFixture, openHistoryFixture, storeImage } from '../test/history.test-support.ts';
 import { items } from './db/schema.ts';
-import { type HistoryFixture, openHistoryFixture, storeImage } from './history.test-support.ts';
 import { type ObjectSweeper, startObjectSweeper } from './object-sweeper.ts';
 
 const HOUR = 3_600_000;

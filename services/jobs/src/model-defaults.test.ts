@@ -1,6 +1,6 @@
 import type { AdvertisedModel } from '@pictura/common/queues';
 import { describe, expect, it } from 'vitest';
-import { advertisedModel } from './advertised-model.fixture.ts';
+import { advertisedModel } from '../test/advertised-model.fixture.ts';
 import { defaultModelFor, markDefaults, NO_SAFETY_CHECK, safetyModelFor } from './model-defaults.ts';
 
 const model = advertisedModel;

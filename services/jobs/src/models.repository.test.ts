@@ -1,7 +1,7 @@
 import type { AdvertisedModel } from '@pictura/common/queues';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advertisedModel } from './advertised-model.fixture.ts';
+import { advertisedModel } from '../test/advertised-model.fixture.ts';
 import { createModelsRepository } from './models.repository.ts';
 
 /** A Redis holding one worker's entry, whose reads the test can hold back or fail. */

@@ -19,7 +19,7 @@ import {
 } from '../../../test/support/auth-service.ts';
 import { openTestDatabase } from '../../../test/support/databases.ts';
 import { testRedis } from '../../../test/support/redis.ts';
-import { advertisedModel } from './advertised-model.fixture.ts';
+import { advertisedModel } from '../test/advertised-model.fixture.ts';
 import { createJobsAuditLog } from './audit-log.repository.ts';
 import { schema } from './db/schema.ts';
 import { createModelsRepository } from './models.repository.ts';

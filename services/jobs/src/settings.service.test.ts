@@ -10,7 +10,7 @@ import {
 } from '../../../test/support/auth-service.ts';
 import { ENGINES, openTestDatabase } from '../../../test/support/databases.ts';
 import { testRedis } from '../../../test/support/redis.ts';
-import { advertisedModel } from './advertised-model.fixture.ts';
+import { advertisedModel } from '../test/advertised-model.fixture.ts';
 import { schema } from './db/schema.ts';
 import { createModelsRepository, type ModelsRepository } from './models.repository.ts';
 import { createSettingsRepository } from './settings.repository.ts';

@@ -14,7 +14,7 @@ import { testRedis } from '../../../../test/support/redis.ts';
 import {
   type CommunityFixture,
   openCommunityFixture,
-} from '../../../community/src/community.test-support.ts';
+} from '../../../community/test/community.test-support.ts';
 import { buildApp } from '../app.ts';
 
 describe.each(ENGINES)('community routes on %s', (engine) => {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
 import { testRedis } from '../../../../test/support/redis.ts';
-import { openTestBilling } from '../../../billing/src/billing.fixture.ts';
+import { openTestBilling } from '../../../billing/test/billing.fixture.ts';
 import { buildApp } from '../app.ts';
 
 const PUBLIC = 'https://pictura.example';

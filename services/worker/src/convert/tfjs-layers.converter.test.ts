@@ -9,9 +9,6 @@ import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nsfwjsPackageDir } from '../../../../test/support/photos.ts';
-import { seededUnit } from '../upscale/test-models.fixture.ts';
-import { createEsrganUpscaler } from '../upscale/upscale.pipeline.ts';
-import { convertNpmLayersModel } from './tfjs-layers.converter.ts';
 import {
   LayersModelBuilder,
   type SyntheticModel,
@@ -19,9 +16,12 @@ import {
   weightData,
   writeNsfwjsModel,
   writeUpscalerjsModel,
-} from './tfjs-layers.fixture.ts';
+} from '../../test/convert/tfjs-layers.fixture.ts';
+import { runReference } from '../../test/convert/tfjs-reference.fixture.ts';
+import { seededUnit } from '../../test/upscale/test-models.fixture.ts';
+import { createEsrganUpscaler } from '../upscale/upscale.pipeline.ts';
+import { convertNpmLayersModel } from './tfjs-layers.converter.ts';
 import type { ModelTopology, WeightsGroup } from './tfjs-layers.format.ts';
-import { runReference } from './tfjs-reference.fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pictura-convert-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

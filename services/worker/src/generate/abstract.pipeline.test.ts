@@ -1,6 +1,7 @@
 import { ASPECT_RATIOS, COLORS, LIGHTINGS, STYLES } from '@pictura/common/generation-options';
 import * as ort from 'onnxruntime-node';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as stats from '../../test/generate/image-stats.ts';
 import {
   createAbstractPipeline,
   type GenerateParams,
@@ -8,7 +9,6 @@ import {
   type RenderedImage,
 } from './abstract.pipeline.ts';
 import { pixelArtBlock } from './abstract.pixels.ts';
-import * as stats from './image-stats.ts';
 
 // Small images keep the suite quick; the model is resolution independent (see the aspect-ratio test).
 const BASE: GenerateParams = {

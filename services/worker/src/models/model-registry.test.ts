@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeTinySdFolder } from '../pipelines/sd-turbo/sd-turbo.fixture.ts';
-import { buildEsrganShapedModel } from '../upscale/test-models.fixture.ts';
+import { writeTinySdFolder } from '../../test/pipelines/sd-turbo/sd-turbo.fixture.ts';
+import { buildEsrganShapedModel } from '../../test/upscale/test-models.fixture.ts';
 import { loadModelRegistry, ModelLoadError, releaseDropped } from './model-registry.ts';
 
 const dirs: string[] = [];

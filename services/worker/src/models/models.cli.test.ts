@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HfMirror, startHfMirror } from '../../../../test/support/hf-mirror.ts';
-import { writeTinySdFolder } from '../pipelines/sd-turbo/sd-turbo.fixture.ts';
+import { writeTinySdFolder } from '../../test/pipelines/sd-turbo/sd-turbo.fixture.ts';
 import { listInstalled } from './installer/model-installer.ts';
 
 const CLI = new URL('./models.cli.ts', import.meta.url).pathname;

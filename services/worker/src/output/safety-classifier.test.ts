@@ -10,10 +10,14 @@ import {
   type PhotoName,
   photoPath,
 } from '../../../../test/support/photos.ts';
+import {
+  alwaysPornClassifier,
+  channelMeanClassifier,
+  NSFWJS_CLASSES,
+} from '../../test/output/safety-classifier.fixture.ts';
 import { convertNpmLayersModel } from '../convert/tfjs-layers.converter.ts';
 import type { RenderedImage } from '../generate/abstract.pipeline.ts';
 import { GraphBuilder } from '../onnx/graph-builder.ts';
-import { alwaysPornClassifier, channelMeanClassifier, NSFWJS_CLASSES } from './safety-classifier.fixture.ts';
 import { loadSafetyClassifier, type SafetyClassifier } from './safety-classifier.ts';
 
 const solid = (r: number, g: number, b: number, width = 100, height = 80): RenderedImage => {

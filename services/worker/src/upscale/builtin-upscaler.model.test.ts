@@ -2,12 +2,16 @@ import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  renderTestPattern,
+  renderTexturedScene,
+  shrinkByAveraging,
+} from '../../test/upscale/test-images.fixture.ts';
+import {
   buildBuiltinUpscalerModel,
   DEFAULT_BUILTIN_TUNING,
   sharpenedLanczosKernels,
 } from './builtin-upscaler.model.ts';
 import { type EsrganModel, loadEsrganModel } from './esrgan.model.ts';
-import { renderTestPattern, renderTexturedScene, shrinkByAveraging } from './test-images.fixture.ts';
 import { upscaleInTiles } from './tiler.ts';
 import { createBuiltinUpscaler, type Upscaler } from './upscale.pipeline.ts';
 

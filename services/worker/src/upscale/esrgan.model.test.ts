@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildEsrganShapedModel,
+  type EsrganTestModelOptions,
+} from '../../test/upscale/test-models.fixture.ts';
 import { loadEsrganModel } from './esrgan.model.ts';
-import { buildEsrganShapedModel, type EsrganTestModelOptions } from './test-models.fixture.ts';
 import { createEsrganUpscaler } from './upscale.pipeline.ts';
 
 let folder: string;

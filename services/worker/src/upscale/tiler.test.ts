@@ -1,7 +1,7 @@
 import * as ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConvolutionTestModel, seededUnit } from '../../test/upscale/test-models.fixture.ts';
 import { type EsrganModel, loadEsrganModel } from './esrgan.model.ts';
-import { buildConvolutionTestModel, seededUnit } from './test-models.fixture.ts';
 import { chooseTileSize, countTiles, type Raster, type TileModel, upscaleInTiles } from './tiler.ts';
 
 function randomRaster(width: number, height: number, channels: number, seed = 1): Raster {

@@ -2,7 +2,7 @@ import { AppError } from '@pictura/common/app-error';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTexturedScene } from './test-images.fixture.ts';
+import { renderTexturedScene } from '../../test/upscale/test-images.fixture.ts';
 import { countTiles } from './tiler.ts';
 import {
   createBuiltinUpscaler,

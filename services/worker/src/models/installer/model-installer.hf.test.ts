@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { CatalogueEntry } from '@pictura/common/model-catalogue';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HfMirror, startHfMirror } from '../../../../../test/support/hf-mirror.ts';
-import { writeTinySdFolder } from '../../pipelines/sd-turbo/sd-turbo.fixture.ts';
+import { writeTinySdFolder } from '../../../test/pipelines/sd-turbo/sd-turbo.fixture.ts';
 import { sha256File } from './file-hashes.ts';
 import { InstallError, installModel, listInstalled, removeModel } from './model-installer.ts';
 

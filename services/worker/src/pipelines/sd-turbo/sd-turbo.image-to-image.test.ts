@@ -3,10 +3,10 @@
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { HEIGHT, params, useTinyFolders, WIDTH } from '../../../test/pipelines/sd-turbo/sd-turbo.expected.ts';
+import { vaeBias, vaeWeight } from '../../../test/pipelines/sd-turbo/sd-turbo.fixture.ts';
 import type { RenderedImage } from '../../generate/abstract.pipeline.ts';
 import { fitInitImage } from '../../generate/init-image.ts';
-import { HEIGHT, params, useTinyFolders, WIDTH } from './sd-turbo.expected.ts';
-import { vaeBias, vaeWeight } from './sd-turbo.fixture.ts';
 import { createSdTurboPipeline } from './sd-turbo.pipeline.ts';
 
 const { render, tinyFolder } = useTinyFolders();

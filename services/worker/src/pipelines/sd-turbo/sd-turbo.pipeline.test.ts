@@ -2,7 +2,6 @@ import { mkdtemp, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { GraphBuilder } from '../../onnx/graph-builder.ts';
 import {
   CAT,
   CAT_GUIDED_AWAY_FROM_BLURRY,
@@ -13,8 +12,12 @@ import {
   REQUESTED,
   useTinyFolders,
   WIDTH,
-} from './sd-turbo.expected.ts';
-import type { TimestepVariant, TinyFolderOptions } from './sd-turbo.fixture.ts';
+} from '../../../test/pipelines/sd-turbo/sd-turbo.expected.ts';
+import type {
+  TimestepVariant,
+  TinyFolderOptions,
+} from '../../../test/pipelines/sd-turbo/sd-turbo.fixture.ts';
+import { GraphBuilder } from '../../onnx/graph-builder.ts';
 import { createSdTurboPipeline, detectSdTurboFolder } from './sd-turbo.pipeline.ts';
 
 const { tinyFolder, render, root } = useTinyFolders();

@@ -2,8 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { CAT, expectedImage, maxDifference, params, useTinyFolders } from './sd-turbo.expected.ts';
-import type { TinyFolderOptions } from './sd-turbo.fixture.ts';
+import {
+  CAT,
+  expectedImage,
+  maxDifference,
+  params,
+  useTinyFolders,
+} from '../../../test/pipelines/sd-turbo/sd-turbo.expected.ts';
+import type { TinyFolderOptions } from '../../../test/pipelines/sd-turbo/sd-turbo.fixture.ts';
 import { createSdTurboPipeline, readFolderSettings, type SdTurboOptions } from './sd-turbo.pipeline.ts';
 
 const { tinyFolder, render } = useTinyFolders();

@@ -9,8 +9,14 @@ import {
   textTerm,
   useTinyFolders,
   WIDTH,
-} from './sd-turbo.expected.ts';
-import { TEXT_SCALE, UNET_GUIDANCE, UNET_POOLED, UNET_TEXT_XL, UNET_TIME_IDS } from './sd-turbo.fixture.ts';
+} from '../../../test/pipelines/sd-turbo/sd-turbo.expected.ts';
+import {
+  TEXT_SCALE,
+  UNET_GUIDANCE,
+  UNET_POOLED,
+  UNET_TEXT_XL,
+  UNET_TIME_IDS,
+} from '../../../test/pipelines/sd-turbo/sd-turbo.fixture.ts';
 
 const { render } = useTinyFolders();
 

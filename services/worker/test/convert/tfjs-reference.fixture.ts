@@ -1,7 +1,7 @@
 // The reference the converter is checked against: TF.js's own pure-JavaScript CPU backend running the
 // original layers-model, with upscalerjs's two custom layers registered exactly as its esrgan.js does.
 import * as tf from '@tensorflow/tfjs';
-import type { ModelTopology, WeightSpec } from './tfjs-layers.format.ts';
+import type { ModelTopology, WeightSpec } from '../../src/convert/tfjs-layers.format.ts';
 
 const firstInput = (inputs: tf.Tensor | tf.Tensor[]) => (Array.isArray(inputs) ? inputs[0]! : inputs);
 

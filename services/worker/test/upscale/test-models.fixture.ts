@@ -1,5 +1,5 @@
 // Tiny models with the signature of real upscaler exports, built in code for the tests.
-import { attr, GraphBuilder } from '../onnx/graph-builder.ts';
+import { attr, GraphBuilder } from '../../src/onnx/graph-builder.ts';
 
 /** Deterministic pseudo-random numbers in [0, 1) (LCG), so test models are the same on every run. */
 export function seededUnit(seed: number): () => number {

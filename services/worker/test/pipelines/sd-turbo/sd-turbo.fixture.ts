@@ -2,7 +2,7 @@
 // input/output names, dtypes and shapes of real exports, but tiny, known arithmetic the tests can redo.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { attr, type ElemType, GraphBuilder } from '../../onnx/graph-builder.ts';
+import { attr, type ElemType, GraphBuilder } from '../../../src/onnx/graph-builder.ts';
 
 /** Text encoder: last_hidden_state[b, t, d] = input_ids[b, t] · TEXT_SCALE · (d + 1). */
 export const TEXT_WIDTH = 4;

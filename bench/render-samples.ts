@@ -1,5 +1,5 @@
 // Writes PNG samples of the abstract pipeline for eyeballing, and prints timings.
-// Usage: npx tsx services/worker/src/generate/render-samples.ts <out-dir> [seeds=4]
+// Usage: npx tsx bench/render-samples.ts <out-dir> [seeds=4]
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ASPECT_RATIOS, COLORS, LIGHTINGS, STYLES } from '@pictura/common/generation-options';
@@ -10,7 +10,7 @@ import {
   type GenerateParams,
   type ImagePipeline,
   type RenderedImage,
-} from './abstract.pipeline.ts';
+} from '../services/worker/src/generate/abstract.pipeline.ts';
 
 const PROMPTS = [
   'a red rose in the forest',

@@ -2,7 +2,7 @@
 // (object-store.test.ts, s3-object-store.test.ts), so a deployment that moves to a bucket keeps the
 // behaviour history, community and the sweeper rely on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isObjectKey, type ObjectStore } from './object-store.ts';
+import { isObjectKey, type ObjectStore } from '../src/object-store.ts';
 
 const HOUR = 3_600_000;
 let counter = 0;

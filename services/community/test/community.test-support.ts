@@ -13,10 +13,10 @@ import {
   type HistoryFixture,
   openHistoryFixture,
   storeImage,
-} from '../../history/src/history.test-support.ts';
-import { composeCommunity } from './community.compose.ts';
-import { schema } from './db/schema.ts';
-import type { PublishInput } from './posts.service.ts';
+} from '../../history/test/history.test-support.ts';
+import { composeCommunity } from '../src/community.compose.ts';
+import { schema } from '../src/db/schema.ts';
+import type { PublishInput } from '../src/posts.service.ts';
 
 export interface CommunityFixture {
   database: ServiceDatabase<typeof schema>;

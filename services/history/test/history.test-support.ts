@@ -6,10 +6,10 @@ import type { ServiceDatabase } from '@pictura/common/database';
 import { createLogger } from '@pictura/common/logger';
 import { createFileObjectStore, type ObjectStore } from '@pictura/common/object-store';
 import { type Engine, openTestDatabase } from '../../../test/support/databases.ts';
-import { schema } from './db/schema.ts';
-import { historyGrpc } from './history.grpc.ts';
-import { createHistoryService, type HistoryDomain } from './history.service.ts';
-import { createItemsRepository, type ItemsRepository } from './items.repository.ts';
+import { schema } from '../src/db/schema.ts';
+import { historyGrpc } from '../src/history.grpc.ts';
+import { createHistoryService, type HistoryDomain } from '../src/history.service.ts';
+import { createItemsRepository, type ItemsRepository } from '../src/items.repository.ts';
 
 export interface HistoryFixture {
   database: ServiceDatabase<typeof schema>;

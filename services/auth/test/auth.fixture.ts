@@ -3,9 +3,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { ServiceDatabase } from '@pictura/common/database';
 import { createLogger } from '@pictura/common/logger';
 import { type Engine, openTestDatabase } from '../../../test/support/databases.ts';
-import { composeAuth } from './auth.compose.ts';
-import { schema } from './db/schema.ts';
-import { createSigningKeys, type SigningKeys } from './signing-keys.ts';
+import { composeAuth } from '../src/auth.compose.ts';
+import { schema } from '../src/db/schema.ts';
+import { createSigningKeys, type SigningKeys } from '../src/signing-keys.ts';
 
 type AuthDeps = Parameters<typeof composeAuth>[0];
 /** What a test may set; the rest (fresh signing key, silent logger, no Google) is the same everywhere. */

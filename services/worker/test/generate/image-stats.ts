@@ -1,5 +1,5 @@
 // Measurements of RGB images (interleaved, row-major) that the generator's tests assert on.
-import type { RenderedImage } from './abstract.pipeline.ts';
+import type { RenderedImage } from '../../src/generate/abstract.pipeline.ts';
 
 export interface Region {
   x0: number;

@@ -5,8 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { GenerateParams, RenderedImage } from '../../generate/abstract.pipeline.ts';
-import { createNoiseSource } from './latent-noise.ts';
+import type { GenerateParams, RenderedImage } from '../../../src/generate/abstract.pipeline.ts';
+import { createNoiseSource } from '../../../src/pipelines/sd-turbo/latent-noise.ts';
+import {
+  createSdTurboPipeline,
+  type SdTurboOptions,
+} from '../../../src/pipelines/sd-turbo/sd-turbo.pipeline.ts';
 import {
   TEXT_SCALE,
   TEXT_WIDTH,
@@ -18,7 +22,6 @@ import {
   vaeWeight,
   writeTinySdFolder,
 } from './sd-turbo.fixture.ts';
-import { createSdTurboPipeline, type SdTurboOptions } from './sd-turbo.pipeline.ts';
 
 /**
  * Requests are the app's landscape ratio, 768×512; a 512² model renders that at 640×448 (about its own

@@ -3,9 +3,9 @@ import type { AdminCheck } from '@pictura/common/admin-check';
 import { AppError } from '@pictura/common/app-error';
 import { createLogger } from '@pictura/common/logger';
 import { type Engine, openTestDatabase } from '../../../test/support/databases.ts';
-import { composeBilling } from './billing.compose.ts';
-import { schema } from './db/schema.ts';
-import type { StripePaymentProvider } from './stripe-payment.provider.ts';
+import { composeBilling } from '../src/billing.compose.ts';
+import { schema } from '../src/db/schema.ts';
+import type { StripePaymentProvider } from '../src/stripe-payment.provider.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 

@@ -3,9 +3,14 @@
 // converter reads: upscalerjs (model.json + .bin shards) and nsfwjs (model.min.js + base64 .min.js shards).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toFloat16Bits } from '../pipelines/sd-turbo/float16.ts';
+import type {
+  KerasLayer,
+  ModelTopology,
+  WeightQuantization,
+  WeightSpec,
+} from '../../src/convert/tfjs-layers.format.ts';
+import { toFloat16Bits } from '../../src/pipelines/sd-turbo/float16.ts';
 import { seededUnit } from '../upscale/test-models.fixture.ts';
-import type { KerasLayer, ModelTopology, WeightQuantization, WeightSpec } from './tfjs-layers.format.ts';
 
 export interface SyntheticModel {
   topology: ModelTopology;

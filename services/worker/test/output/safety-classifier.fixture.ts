@@ -1,4 +1,4 @@
-import { GraphBuilder } from '../onnx/graph-builder.ts';
+import { GraphBuilder } from '../../src/onnx/graph-builder.ts';
 
 // A stand-in with a real classifier's signature: image [1,3,64,64] → per-class scores [1,3], here simply
 // the mean of each colour channel, so "class 0" means "red" and the expected scores are known.
