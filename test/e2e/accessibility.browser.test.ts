@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, waitInPage } from '../support/browser.ts';
+import { launchBrowser, pageSettled, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 /** Every page a guest can open (spec 2), by path after the locale prefix. */
@@ -80,12 +80,7 @@ async function settled(page: Page): Promise<void> {
      !!document.querySelector('main')?.textContent?.trim()`,
     { timeout: 30_000 },
   );
-  await page.evaluate(`new Promise((resolve) => {
-    let timer = setTimeout(done, 400);
-    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 400); });
-    function done() { observer.disconnect(); resolve(); }
-    observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
-  })`);
+  await pageSettled(page, { quietMs: 400 });
 }
 
 async function seriousViolations(page: Page): Promise<Violation[]> {

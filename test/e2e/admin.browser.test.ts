@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedItem, publishPost, registerUser } from '../support/accounts.ts';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import { launchBrowser, openApp, pageSettled, visitorContext, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -78,13 +78,8 @@ describe('the admin console in a real browser', () => {
   });
 
   /** A browser session signed in with the token, with the cookie banner already answered. */
-  async function signedIn(token: string, viewport = DESKTOP): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    await context.addInitScript(
-      `localStorage.setItem('cookieConsent', 'declined'); localStorage.setItem('token', ${JSON.stringify(token)});`,
-    );
-    return context;
-  }
+  const signedIn = (token: string, viewport = DESKTOP): Promise<BrowserContext> =>
+    visitorContext(browser, { token, viewport, reducedMotion: 'reduce' });
 
   async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `/tmp/admin-${name}.png`, fullPage: true }).catch(() => {});
@@ -572,8 +567,7 @@ describe('the admin console in a real browser', () => {
   it('asks a signed-out administrator to sign in on an admin page and returns there after', {
     timeout: 60_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    await context.addInitScript(`localStorage.setItem('cookieConsent', 'declined');`);
+    const context = await visitorContext(browser, { viewport: DESKTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await openApp(page, `${stack.url}/en/admin/users`);
     const dialog = page.getByRole('dialog', { name: 'Sign in to Pictura' });
@@ -601,8 +595,8 @@ describe('the admin console in a real browser', () => {
       for (const path of ADMIN_PAGES) {
         await openAdmin(page, path, locale);
         expect(await page.getAttribute('html', 'dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-        // Quiet for a moment: charts measure themselves, lists finish loading.
-        await page.waitForTimeout(300);
+        // Charts measure themselves, lists finish loading.
+        await pageSettled(page);
         found.push(...(await violations(page)).map((v) => `${locale}${path} · ${v}`));
         await shoot(page, `e2e${path.replaceAll('/', '-')}-${locale}-${viewport.width}`);
       }

@@ -2,6 +2,7 @@
 // settings saved in jobs and applied without a restart (the guests' generation limit in the gateway, the
 // maintenance banner); the user list's search and paging. Admin calls are refused to everyone else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 interface Reply {
@@ -58,15 +59,12 @@ describe('the admin console on the running product', () => {
       body: { prompt: 'a lighthouse at dusk', seed: 7 },
     });
     expect(submitted.status).toBe(202);
-    let job = submitted.body;
-    for (
-      const end = Date.now() + 60_000;
-      !['completed', 'error'].includes(job.status) && Date.now() < end;
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      job = (await api('GET', `/api/jobs/${submitted.body.job_id}`, { token: tokens.member })).body;
-    }
-    expect(job.status).toBe('completed');
+    const ended = await eventually(async () => {
+      const { status } = (await api('GET', `/api/jobs/${submitted.body.job_id}`, { token: tokens.member }))
+        .body;
+      return ['completed', 'error'].includes(status) ? status : undefined;
+    }, 'the generation to end');
+    expect(ended).toBe('completed');
 
     const stats = await api('GET', '/api/admin/stats?days=7', { token: tokens.admin });
     expect(stats.status).toBe(200);

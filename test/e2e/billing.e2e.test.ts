@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown>;
@@ -202,15 +203,16 @@ describe('plans, test checkout and entitlements on the running product', () => {
 
     await stack.start('worker');
     // Job events need the owner's token, so poll the job (the fallback the web app uses too).
-    const finished = async (id: string, token: string) => {
-      for (let tries = 0; tries < 600; tries++) {
-        const job = (await api('GET', `/api/jobs/${id}`, token)).body as unknown as JobBody;
-        if (job.status === 'completed') return job.images[0]!.url;
-        expect(job.status).not.toBe('error');
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      throw new Error(`job ${id} did not finish`);
-    };
+    const finished = (id: string, token: string) =>
+      eventually(
+        async () => {
+          const job = (await api('GET', `/api/jobs/${id}`, token)).body as unknown as JobBody;
+          expect(job.status).not.toBe('error');
+          return job.status === 'completed' ? job.images[0]!.url : undefined;
+        },
+        `job ${id} to finish`,
+        1200,
+      );
     const premiumUrl = await finished(premiumJob, users.payer);
     const freeUrl = await finished(freeJobs[0]!, users.free);
     // The same prompt and seed: the free image differs from the premium one, and only in the corner mark.
@@ -263,25 +265,29 @@ describe('plans, test checkout and entitlements on the running product', () => {
     });
     expect((await api('POST', '/api/generate', undefined, { prompt: 'x', private: true })).status).toBe(403);
     // The payer upgraded to Ultimate above; jobs re-reads entitlements within its short cache.
-    let accepted = await submit(users.payer);
-    for (let tries = 0; accepted.status === 403 && tries < 50; tries++) {
-      await new Promise((r) => setTimeout(r, 100));
-      accepted = await submit(users.payer);
-    }
+    const accepted = await eventually(
+      async () => {
+        const answer = await submit(users.payer);
+        return answer.status === 403 ? undefined : answer;
+      },
+      'jobs to see the Ultimate plan',
+      50,
+    );
     expect(accepted.status).toBe(202);
     const jobId = accepted.body.job_id as string;
-    for (let tries = 0; tries < 600; tries++) {
-      const history = await api('GET', '/api/history?type=generated', users.payer);
-      const items = (history.body.items ?? []) as { prompt: string; private: boolean }[];
-      const item = items.find((candidate) => candidate.prompt === 'a private sketch');
-      if (item) {
-        expect(item.private).toBe(true);
-        return;
-      }
-      expect((await api('GET', `/api/jobs/${jobId}`, users.payer)).body.status).not.toBe('error');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('the private image never reached history');
+    const item = await eventually(
+      async () => {
+        const history = await api('GET', '/api/history?type=generated', users.payer);
+        const items = (history.body.items ?? []) as { prompt: string; private: boolean }[];
+        const found = items.find((candidate) => candidate.prompt === 'a private sketch');
+        if (!found)
+          expect((await api('GET', `/api/jobs/${jobId}`, users.payer)).body.status).not.toBe('error');
+        return found;
+      },
+      'the private image to reach history',
+      1200,
+    );
+    expect(item.private).toBe(true);
   });
 
   it('stores sales requests with the sender’s plan and lists paid plans first for admins', async () => {

@@ -12,7 +12,14 @@ import {
   registerUser,
   type TestUser,
 } from '../support/accounts.ts';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import {
+  appStarted,
+  launchBrowser,
+  openApp,
+  pageSettled,
+  visitorContext,
+  waitInPage,
+} from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
@@ -43,12 +50,13 @@ describe('the community gallery in a real browser', () => {
 
   /** A browser page for the user (or a guest), cookie choice made, the app started at `path`. */
   async function visit(path: string, user?: TestUser, viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const context = await visitorContext(browser, {
+      cookies: 'accepted',
+      token: user?.token,
+      viewport,
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
-    const token = JSON.stringify(user?.token ?? '');
-    await context.addInitScript(
-      `localStorage.setItem('cookieConsent', 'accepted'); if (${token}) localStorage.setItem('token', ${token});`,
-    );
     const page = await context.newPage();
     await openApp(page, `${stack.url}${path}`);
     return page;
@@ -194,7 +202,7 @@ describe('the community gallery in a real browser', () => {
       .toBe(1);
 
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await like.waitFor();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     expect(await harbour.getByTestId('like-count').textContent()).toBe('1');
@@ -267,7 +275,7 @@ describe('the community gallery in a real browser', () => {
         async () => {
           if ((await harbourChip.count()) > 0) return true;
           await page.reload();
-          await waitInPage(page, 'window.__picturaReady === true');
+          await appStarted(page);
           await page.getByRole('heading', { name: /^Posts tagged/ }).waitFor();
           await waitInPage(page, "document.querySelectorAll('.tag-chip--skeleton').length === 0");
           return (await harbourChip.count()) > 0;
@@ -453,7 +461,7 @@ describe('the community gallery in a real browser', () => {
       const found: string[] = [];
       const check = async (page: Page, where: string, ready: () => Promise<unknown>) => {
         await ready();
-        await page.waitForTimeout(300);
+        await pageSettled(page);
         found.push(...describeViolations(where, await seriousViolations(page)));
         // Nothing sticks out sideways (a phone would scroll the whole page).
         const pageWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;

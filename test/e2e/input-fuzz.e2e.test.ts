@@ -6,6 +6,7 @@
 // The seed is printed; FUZZ_SEED=<seed> replays a run.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.ts';
 import {
   answerProblem,
   type FuzzRequest,
@@ -58,20 +59,18 @@ describe('input fuzz of every documented operation', () => {
     knownIds.push(job.body.job_id);
     // The generation's history item and post let requests reach past "not found"; the fuzz itself does not
     // depend on them, so a slow worker only narrows it (the ids found are printed).
-    for (let i = 0; i < 300; i++) {
+    const item = await eventually(async () => {
       const page = await stack.api<{ items: { id: string }[] }>('GET', '/api/history', credentials.user);
-      const item = page.body.items?.[0];
-      if (item) {
-        knownIds.push(item.id);
-        const post = await stack.api<{ id: string }>('POST', '/api/community/posts', credentials.user, {
-          history_id: item.id,
-          title: 'Lighthouse',
-          agree: true,
-        });
-        if (post.status === 201) knownIds.push(post.body.id);
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      return page.body.items?.[0];
+    }, 'the lighthouse to reach history').catch(() => undefined);
+    if (item) {
+      knownIds.push(item.id);
+      const post = await stack.api<{ id: string }>('POST', '/api/community/posts', credentials.user, {
+        history_id: item.id,
+        title: 'Lighthouse',
+        agree: true,
+      });
+      if (post.status === 201) knownIds.push(post.body.id);
     }
     console.log(`input fuzz: known ids ${knownIds.join(', ')}`);
   }

@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinySdFolder } from '../../services/worker/test/pipelines/sd-turbo/sd-turbo.fixture.ts';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import { launchBrowser, openApp, visitorContext, waitInPage } from '../support/browser.ts';
 import { type HfMirror, startHfMirror } from '../support/hf-mirror.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -61,15 +61,8 @@ describe('models in a real browser', () => {
     await Promise.all([source, modelsDir].map((dir) => dir && rm(dir, { recursive: true, force: true })));
   });
 
-  async function context(token?: string, viewport = DESKTOP): Promise<BrowserContext> {
-    const created = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    await created.addInitScript(
-      `localStorage.setItem('cookieConsent', 'declined');${
-        token ? ` localStorage.setItem('token', ${JSON.stringify(token)});` : ''
-      }`,
-    );
-    return created;
-  }
+  const context = (token?: string, viewport = DESKTOP): Promise<BrowserContext> =>
+    visitorContext(browser, { token, viewport, reducedMotion: 'reduce' });
 
   async function openModels(page: Page, locale = 'en') {
     await openApp(page, `${stack.url}/${locale}/admin/models`);

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generatedItem, publishPost, registerUser, type TestUser } from '../support/accounts.ts';
 import { adminCli } from '../support/admin-cli.ts';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import { launchBrowser, openApp, visitorContext, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -50,13 +50,14 @@ describe('what a new user meets, in a real browser', () => {
 
   /** A page for the user (or a guest), cookie choice made, the app started at `path`. */
   async function visit(path: string, user?: TestUser, viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const context = await visitorContext(browser, {
+      cookies: 'accepted',
+      token: user?.token,
+      viewport,
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
-    const token = JSON.stringify(user?.token ?? '');
-    await context.addInitScript(
-      `localStorage.setItem('cookieConsent', 'accepted'); if (${token}) localStorage.setItem('token', ${token});`,
-    );
     const page = await context.newPage();
     await openApp(page, `${stack.url}${path}`);
     return page;
@@ -200,14 +201,16 @@ describe('what a new user meets, in a real browser', () => {
   });
 
   it('keeps the community cards on screen while a stored sign-in is confirmed', async () => {
-    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const context = await visitorContext(browser, {
+      cookies: 'accepted',
+      token: alexandra.token,
+      viewport: PHONE,
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
-    const token = JSON.stringify(alexandra.token);
-    // Every card the page removes is counted; the session check is held back a second, so the feed
-    // (fetched for a viewer not yet known) surely answers first.
+    // Every card the page removes is counted; the session check is held back until the feed (fetched for a
+    // viewer not yet known) has shown its cards.
     await context.addInitScript(`
-      localStorage.setItem('cookieConsent', 'accepted');
-      localStorage.setItem('token', ${token});
       window.removedCards = 0;
       new MutationObserver((records) => {
         for (const record of records)
@@ -215,13 +218,18 @@ describe('what a new user meets, in a real browser', () => {
             if (node.nodeType === 1 && (node.matches('.gallery-card:not(.gallery-card--skeleton)') || node.querySelector('.gallery-card:not(.gallery-card--skeleton)'))) window.removedCards++;
       }).observe(document, { childList: true, subtree: true });
     `);
+    let feedShown = () => {};
+    const held = new Promise<void>((resolve) => {
+      feedShown = resolve;
+    });
     await context.route('**/api/auth/me', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await held;
       await route.continue();
     });
     const page = await context.newPage();
     await openApp(page, `${stack.url}/en/community`);
     await page.locator('.gallery-card__author-name').first().waitFor();
+    feedShown();
     await page.locator('.side-nav__user').waitFor();
     // The feed is asked again for the now-known viewer; its cards stay put meanwhile.
     await page.waitForLoadState('networkidle');

@@ -112,10 +112,11 @@ describe('observability across the running processes', () => {
         (s) => s.traceId === traceId && s.service === service && s.kind === kind && name.test(s.name),
       );
     // Processes export in batches: wait until the worker's inference span has arrived.
-    for (const end = Date.now() + 20_000; Date.now() < end; ) {
-      if (find('worker', 1, /^inference/) && find('jobs', PRODUCER, /publish/)) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await expect
+      .poll(() => Boolean(find('worker', 1, /^inference/) && find('jobs', PRODUCER, /publish/)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     const mine = collector.spans.filter((s) => s.traceId === traceId);
     for (const service of ['gateway', 'jobs', 'worker'])
       expect(mine.map((s) => s.service)).toContain(service);

@@ -1,5 +1,6 @@
 // A worker killed in the middle of a job: the job is not lost, and completes once a worker is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdStill } from '../support/hold-still.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 interface JobBody {
@@ -35,8 +36,8 @@ describe('a worker dies while a job runs', () => {
       .toBe('processing');
 
     await stack.kill('worker', 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 2500));
-    expect((await job(job_id)).status).toBe('processing');
+    const reason = await holdStill(2_500, 'nothing ends or fails the job while no worker runs');
+    expect((await job(job_id)).status, reason).toBe('processing');
 
     await stack.start('worker');
     await expect

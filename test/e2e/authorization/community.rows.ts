@@ -1,6 +1,7 @@
 // The community routes: anyone reads the gallery; liking, publishing and reporting need sign-in; a post is
 // deleted only by its author (for anyone else, admins included, it does not exist here: admins delete
 // under /api/admin/posts). Guests and banned users get 401 wherever sign-in counts.
+import { eventually } from '../../support/eventually.ts';
 import type { MatrixContext, Rows } from './matrix.ts';
 
 /** A history item of "user", generated through the product (the matrix's stack includes the worker). */
@@ -10,13 +11,15 @@ export const userHistoryItem = (ctx: MatrixContext) =>
     const prompt = 'matrix community source';
     const job = await ctx.send('POST', '/api/generate', token, { prompt });
     if (job.status !== 202) throw new Error(`could not submit the user's job: ${job.status}`);
-    for (let attempt = 0; attempt < 1200; attempt++) {
-      const page = await ctx.send('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token);
-      const item = (page.body.items as { id: string }[] | undefined)?.[0];
-      if (item) return item.id;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no history item for "${prompt}": is the worker running in this stack?`);
+    const item = await eventually(
+      async () => {
+        const page = await ctx.send('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token);
+        return (page.body.items as { id: string }[] | undefined)?.[0];
+      },
+      `a history item for "${prompt}" (is the worker running in this stack?)`,
+      1200,
+    );
+    return item.id;
   });
 
 /** A new post of "user" (posts may be published from one history item more than once). */

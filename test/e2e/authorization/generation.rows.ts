@@ -1,4 +1,5 @@
 // Generation, jobs, models, uploads, upscaling and the stored files.
+import { eventually } from '../../support/eventually.ts';
 import type { MatrixContext, Rows } from './matrix.ts';
 
 /** A job submitted by "user". */
@@ -15,12 +16,10 @@ const userJobId = (ctx: MatrixContext) =>
 const userFinishedJobId = (ctx: MatrixContext) =>
   ctx.once('userFinishedJob', async () => {
     const id = await userJobId(ctx);
-    for (let attempt = 0; attempt < 600; attempt++) {
+    return eventually(async () => {
       const job = await ctx.send('GET', `/api/jobs/${id}`, ctx.identities.user.credential);
-      if (['completed', 'error', 'cancelled'].includes(job.body.status as string)) return id;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("the user's job did not end");
+      return ['completed', 'error', 'cancelled'].includes(job.body.status as string) ? id : undefined;
+    }, "the user's job to end");
   });
 
 //                                           guest user other banned admin apiKey

@@ -1,5 +1,6 @@
 // The history routes: a user's history is theirs alone. Another user, an admin and an admin's API key
 // all get 404 for it (it does not exist for them); guests and banned users 401.
+import { eventually } from '../../support/eventually.ts';
 import type { MatrixContext, Rows } from './matrix.ts';
 
 /**
@@ -12,13 +13,15 @@ const userItemId = (ctx: MatrixContext, name: string) =>
     const prompt = `matrix history ${name}`;
     const job = await ctx.send('POST', '/api/generate', token, { prompt });
     if (job.status !== 202) throw new Error(`could not submit the user's job: ${job.status}`);
-    for (let attempt = 0; attempt < 1200; attempt++) {
-      const page = await ctx.send('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token);
-      const item = (page.body.items as { id: string }[] | undefined)?.[0];
-      if (item) return item.id;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no history item for "${prompt}": is the worker running in this stack?`);
+    const item = await eventually(
+      async () => {
+        const page = await ctx.send('GET', `/api/history?q=${encodeURIComponent(prompt)}`, token);
+        return (page.body.items as { id: string }[] | undefined)?.[0];
+      },
+      `a history item for "${prompt}" (is the worker running in this stack?)`,
+      1200,
+    );
+    return item.id;
   });
 
 //                                           guest user other banned admin apiKey

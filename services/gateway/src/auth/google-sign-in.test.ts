@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../../test/support/auth-service.ts';
 import { ENGINES } from '../../../../test/support/databases.ts';
 import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
+import { holdStill } from '../../../../test/support/hold-still.ts';
 import { createStandInProvider, STAND_IN_CLIENT } from '../../../../test/support/openid-provider.ts';
 import { testRedis } from '../../../../test/support/redis.ts';
 import { buildApp } from '../app.ts';
@@ -257,7 +258,8 @@ describe.each(ENGINES)('Google sign-in against a local OpenID provider on %s', (
 
   it('refuses an expired hand-off cookie', async () => {
     const res = await callback(await browseToCallback(await loginUrl()));
-    await new Promise((r) => setTimeout(r, HANDOFF_TTL_MS + 200));
+    // Redeeming consumes the hand-off, so there is no state to poll: its lifetime has to run out.
+    await holdStill(HANDOFF_TTL_MS + 200, 'the hand-off cookie outlives its lifetime');
     const token = await tokenFromCookie(handoffCookie(res));
     expect(token.statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/auth/token-from-cookie' })).json()).toEqual({
