@@ -150,32 +150,6 @@ export const reports = communitySchema.table(
   ],
 );
 
-export const MODERATION_ACTIONS = [
-  'approve_report',
-  'reject_report',
-  'reopen_report',
-  'hide_post',
-  'restore_post',
-  'delete_post',
-  'restore_appeal',
-  'uphold_appeal',
-] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-
-/** Who did what and when: an audit log, so no foreign keys (it outlives deleted posts and reports). */
-export const moderationActions = communitySchema.table(
-  'moderation_actions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    adminId: integer('admin_id').notNull(),
-    action: text('action').$type<ModerationAction>().notNull(),
-    postId: uuid('post_id').notNull(),
-    reportId: uuid('report_id'),
-    createdAt: at('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('moderation_actions_post_idx').on(t.postId, t.createdAt)],
-);
-
 export const APPEAL_STATUSES = ['open', 'restored', 'upheld'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
@@ -207,7 +181,7 @@ export const appeals = communitySchema.table(
 /** The admin audit log of actions on this service's data (append-only: @pictura/common/audit-log). */
 export const auditLog = auditLogTable(communitySchema);
 
-export const schema = { posts, likes, postViews, viewSalts, reports, moderationActions, appeals, auditLog };
+export const schema = { posts, likes, postViews, viewSalts, reports, appeals, auditLog };
 export type PostRow = typeof posts.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
 export type AppealRow = typeof appeals.$inferSelect;
