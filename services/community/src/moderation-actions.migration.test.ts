@@ -81,11 +81,10 @@ describe.each(ENGINES)('dropping moderation_actions on %s', (engine) => {
         [1, 'post.delete', 'post', post, { title: 't', author_id: 2, hidden: true }, null],
       ]);
       expect(rows[0]!.createdAt.toISOString()).toBe(old);
-      const left = await db.execute<{ name: string | null }>(
+      const left = (await db.execute(
         sql`SELECT to_regclass('community.moderation_actions')::text AS name`,
-      );
-      const first = ('rows' in left ? left.rows : left)[0] as { name: string | null };
-      expect(first.name).toBeNull();
+      )) as unknown as { rows: { name: string | null }[] };
+      expect(left.rows[0]!.name).toBeNull();
     } finally {
       await database.close();
     }

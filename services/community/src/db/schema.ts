@@ -2,6 +2,7 @@ import { auditLogTable } from '@pictura/common/audit-log';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -178,10 +179,24 @@ export const appeals = communitySchema.table(
   ],
 );
 
+/** The community rules an admin sets: a single row (id 1); absent until first saved or taken over from jobs. */
+export const settings = communitySchema.table(
+  'settings',
+  {
+    id: integer('id').primaryKey(),
+    maxTagsPerPost: integer('max_tags_per_post').notNull().default(5),
+    /** 0: taken over from jobs, which held this setting before. */
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('settings_single_row', sql`${t.id} = 1`)],
+);
+
 /** The admin audit log of actions on this service's data (append-only: @pictura/common/audit-log). */
 export const auditLog = auditLogTable(communitySchema);
 
-export const schema = { posts, likes, postViews, viewSalts, reports, appeals, auditLog };
+export const schema = { posts, likes, postViews, viewSalts, reports, appeals, settings, auditLog };
 export type PostRow = typeof posts.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
 export type AppealRow = typeof appeals.$inferSelect;
+export type SettingsRow = typeof settings.$inferSelect;
