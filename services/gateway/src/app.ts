@@ -199,7 +199,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     await app.register(communityAdminRoutes, area);
     await app.register(adminRoutes, area);
   }
-  await app.register(settingsRoutes, { jobs: deps.jobs, logger: deps.logger });
+  await app.register(settingsRoutes, {
+    jobs: deps.jobs,
+    logger: deps.logger,
+    ...(deps.services ? { community: deps.services.community } : {}),
+  });
   await app.register(webhooksRoutes, { jobs: deps.jobs });
   await app.register(filesRoutes, { store: deps.store, links: fileLinks });
   await app.register(webRoutes, {

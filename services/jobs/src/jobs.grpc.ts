@@ -60,7 +60,6 @@ const toProtoSettings = (values: SettingsValues) => ({
   anonymousGeneratePerMinute: values.anonymousGeneratePerMinute ?? undefined,
   maintenanceNotice: values.maintenanceNotice,
   defaultModel: values.defaultModel,
-  maxTagsPerPost: values.maxTagsPerPost,
   defaultUpscaleModel: values.defaultUpscaleModel,
   defaultSafetyModel: values.defaultSafetyModel,
 });
@@ -138,17 +137,23 @@ export function jobsGrpc(
         yield toProtoJob(view);
       }
     },
-    getSettings: async () => toProtoSettings(await admin.settings.get()),
-    async updateSettings({ callerId, settings }) {
+    getSettings: async () => ({
+      ...toProtoSettings(await admin.settings.get()),
+      retiredMaxTagsPerPost: await admin.settings.retiredMaxTagsPerPost(),
+    }),
+    async updateSettings({ callerId, settings, validateOnly }) {
       if (!settings) throw new AppError('invalid_argument', 'Settings are required', 'invalid_settings');
-      const saved = await admin.settings.update(callerId, {
-        anonymousGeneratePerMinute: settings.anonymousGeneratePerMinute ?? null,
-        maintenanceNotice: settings.maintenanceNotice,
-        defaultModel: settings.defaultModel,
-        maxTagsPerPost: settings.maxTagsPerPost,
-        defaultUpscaleModel: settings.defaultUpscaleModel,
-        defaultSafetyModel: settings.defaultSafetyModel,
-      });
+      const saved = await admin.settings.update(
+        callerId,
+        {
+          anonymousGeneratePerMinute: settings.anonymousGeneratePerMinute ?? null,
+          maintenanceNotice: settings.maintenanceNotice,
+          defaultModel: settings.defaultModel,
+          defaultUpscaleModel: settings.defaultUpscaleModel,
+          defaultSafetyModel: settings.defaultSafetyModel,
+        },
+        validateOnly,
+      );
       return toProtoSettings(saved);
     },
     async getJobStats({ callerId, days }) {

@@ -1,32 +1,32 @@
 // The admin console's dashboard statistics, system settings and Models page. requireAdmin answers early;
 // auth, jobs and community each check the caller again before answering (they own the data).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { SystemSettings } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import type { FastifyInstance } from 'fastify';
 import type { AreaRouteOptions } from '../app.ts';
 import { errorResponses as errors, requireAdmin } from '../route-guards.ts';
 import {
   AdminStatsBody,
-  type SettingsBody,
   SettingsBody as SettingsSchema,
   SettingsUpdate,
   StatsQuery,
 } from './admin.schemas.ts';
-import { systemSettingsOf } from './admin.settings-cache.ts';
+import { readAdminSettings, saveAdminSettings } from './admin.settings.ts';
+import { communitySettingsOf, systemSettingsOf } from './admin.settings-cache.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { adminGrantsRoutes } from './admin-grants.routes.ts';
 import { adminModelsRoutes } from './admin-models.routes.ts';
 
 export async function adminRoutes(app: FastifyInstance, { deps, services }: AreaRouteOptions): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const settingsCache = systemSettingsOf(deps.jobs, deps.logger);
-  const toSettingsBody = (settings: SystemSettings): SettingsBody => ({
-    anonymous_generate_per_minute: settings.anonymousGeneratePerMinute ?? null,
-    anonymous_generate_per_minute_default: deps.config.GUEST_GENERATE_PER_MINUTE,
-    maintenance_notice: settings.maintenanceNotice,
-    default_model: settings.defaultModel,
-    max_tags_per_post: settings.maxTagsPerPost,
-  });
+  const settings = {
+    jobs: deps.jobs,
+    community: services.community,
+    guestDefault: deps.config.GUEST_GENERATE_PER_MINUTE,
+    caches: {
+      jobs: systemSettingsOf(deps.jobs, deps.logger),
+      community: communitySettingsOf(services.community, deps.logger),
+    },
+  };
 
   const auth = deps.auth?.client;
   if (auth) {
@@ -76,8 +76,7 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
         response: { 200: SettingsSchema, ...errors },
       },
     },
-    // Read fresh from jobs, not the cache: the admin edits what is stored.
-    async (request) => toSettingsBody(await deps.jobs.getSettings({}, { requestId: request.id })),
+    async (request) => readAdminSettings(settings, request.id),
   );
 
   api.put(
@@ -92,31 +91,7 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
         response: { 200: SettingsSchema, ...errors },
       },
     },
-    async (request) => {
-      const options = { requestId: request.id };
-      const body = request.body;
-      const current = await deps.jobs.getSettings({}, options);
-      const saved = await deps.jobs.updateSettings(
-        {
-          callerId: request.viewer.userId,
-          settings: {
-            anonymousGeneratePerMinute:
-              body.anonymous_generate_per_minute === undefined
-                ? current.anonymousGeneratePerMinute
-                : (body.anonymous_generate_per_minute ?? undefined),
-            maintenanceNotice: body.maintenance_notice ?? current.maintenanceNotice,
-            defaultModel: body.default_model ?? current.defaultModel,
-            maxTagsPerPost: body.max_tags_per_post ?? current.maxTagsPerPost,
-            // Chosen on the Models page (PUT /api/admin/models/defaults); kept as stored here.
-            defaultUpscaleModel: current.defaultUpscaleModel,
-            defaultSafetyModel: current.defaultSafetyModel,
-          },
-        },
-        options,
-      );
-      settingsCache.remember(saved);
-      return toSettingsBody(saved);
-    },
+    async (request) => saveAdminSettings(settings, request.viewer.userId, request.body, request.id),
   );
 
   await adminModelsRoutes(app, deps.jobs);
