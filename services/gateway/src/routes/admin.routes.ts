@@ -1,8 +1,11 @@
 // The admin console's dashboard statistics, system settings and Models page. requireAdmin answers early;
 // auth, jobs and community each check the caller again before answering (they own the data).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { SystemSettings } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import type { Logger } from '@pictura/common/logger';
 import type { FastifyInstance } from 'fastify';
-import type { AreaRouteOptions } from '../app.ts';
+import type { AuthClient, BillingClient, CommunityClient, JobsClient } from '../clients.ts';
+import type { GatewayConfig } from '../config.ts';
 import { errorResponses as errors, requireAdmin } from '../route-guards.ts';
 import {
   AdminStatsBody,
@@ -16,19 +19,30 @@ import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { adminGrantsRoutes } from './admin-grants.routes.ts';
 import { adminModelsRoutes } from './admin-models.routes.ts';
 
-export async function adminRoutes(app: FastifyInstance, { deps, services }: AreaRouteOptions): Promise<void> {
+export interface AdminDeps {
+  jobs: JobsClient;
+  billing: BillingClient;
+  community: CommunityClient;
+  /** For the settings' cache, when jobs cannot answer. */
+  logger: Logger;
+  config: Pick<GatewayConfig, 'GUEST_GENERATE_PER_MINUTE'>;
+  /** Without it the statistics are not served; grants and the audit log then skip auth's part. */
+  auth?: AuthClient;
+}
+
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const settings = {
     jobs: deps.jobs,
-    community: services.community,
+    community: deps.community,
     guestDefault: deps.config.GUEST_GENERATE_PER_MINUTE,
     caches: {
       jobs: systemSettingsOf(deps.jobs, deps.logger),
-      community: communitySettingsOf(services.community, deps.logger),
+      community: communitySettingsOf(deps.community, deps.logger),
     },
   };
 
-  const auth = deps.auth?.client;
+  const { auth } = deps;
   if (auth) {
     api.get(
       '/api/admin/stats',
@@ -48,7 +62,7 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
         const [users, jobs, community] = await Promise.all([
           auth.getUserStats(query, options),
           deps.jobs.getJobStats(query, options),
-          services.community.getStats(query, options),
+          deps.community.getStats(query, options),
         ]);
         const days = (list: { day: string; count: number }[]) =>
           list.map(({ day, count }) => ({ day, count }));
@@ -95,10 +109,10 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
   );
 
   await adminModelsRoutes(app, deps.jobs);
-  await adminGrantsRoutes(app, { billing: services.billing, ...(auth ? { auth } : {}) });
+  await adminGrantsRoutes(app, { billing: deps.billing, ...(auth ? { auth } : {}) });
   await adminAuditRoutes(app, {
-    billing: services.billing,
-    community: services.community,
+    billing: deps.billing,
+    community: deps.community,
     jobs: deps.jobs,
     ...(auth ? { auth } : {}),
   });
