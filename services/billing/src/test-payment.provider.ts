@@ -7,8 +7,6 @@ import type { PaymentProvider } from './payment-provider.ts';
 import { periodMs } from './payment-provider.ts';
 import { planChoiceOf } from './plan-catalog.ts';
 
-export const TEST_CARD_NUMBER = '4242424242424242';
-
 export function createTestPaymentProvider(deps: { publicUrl: string; clock: () => Date }): PaymentProvider {
   const { clock } = deps;
   return {
