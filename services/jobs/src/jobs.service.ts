@@ -3,12 +3,12 @@ import { AppError } from '@pictura/common/app-error';
 import { requestedSize } from '@pictura/common/generation-options';
 import type { Logger } from '@pictura/common/logger';
 import { isObjectKey } from '@pictura/common/object-store';
+import { PLAN_QUEUE_PRIORITY } from '@pictura/common/plan-catalog';
 import {
   type GenerateJobResult,
   JOB_CANCELLED_REASON,
   JOB_ERROR_MESSAGES,
   type JobErrorCode,
-  PLAN_QUEUE_PRIORITY,
   UPSCALE_FORMATS,
   type UpscaleFormat,
 } from '@pictura/common/queues';
