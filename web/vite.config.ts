@@ -33,11 +33,18 @@ export default defineConfig({
   },
   resolve: {
     alias: {
-      // The option lists are the contract with the gateway; the web app reads the same file instead of a copy.
+      // The product rules the web app shares with the services (option lists, plans and prices, the test
+      // card): it reads the same files instead of copies. Only these, which import nothing server-side.
       '@pictura/common/generation-options': fileURLToPath(
         new URL('../services/common/src/generation-options.ts', import.meta.url),
       ),
       '@pictura/common/locales': fileURLToPath(new URL('../services/common/src/locales.ts', import.meta.url)),
+      '@pictura/common/plan-catalog': fileURLToPath(
+        new URL('../services/common/src/plan-catalog.ts', import.meta.url),
+      ),
+      '@pictura/common/test-card': fileURLToPath(
+        new URL('../services/common/src/test-card.ts', import.meta.url),
+      ),
     },
   },
   server: {

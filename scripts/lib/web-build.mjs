@@ -50,6 +50,8 @@ function buildWhenStale(log) {
     'web/scripts',
     'services/common/src/generation-options.ts',
     'services/common/src/locales.ts',
+    'services/common/src/plan-catalog.ts',
+    'services/common/src/test-card.ts',
   ]
     .map((path) => join(ROOT, path))
     .filter((path) => existsSync(path));

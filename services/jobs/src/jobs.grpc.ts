@@ -5,6 +5,7 @@ import { AppError } from '@pictura/common/app-error';
 import type { AuditLogLister } from '@pictura/common/audit-log';
 import type { JobSchema } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { type Job, JobKind, JobStatus, type JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { DEFAULT_IMAGE_COUNT } from '@pictura/common/generation-options';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
 import type { JobStatsService } from './job-stats.service.ts';
 import type { JobsService as Jobs, JobView } from './jobs.service.ts';
@@ -47,7 +48,7 @@ export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof 
       composition: String(o.composition ?? ''),
       model: String(o.model ?? ''),
       seed: typeof o.seed === 'number' ? o.seed : undefined,
-      count: Number(o.count ?? 1),
+      count: Number(o.count ?? DEFAULT_IMAGE_COUNT),
       width: typeof o.width === 'number' ? o.width : undefined,
       height: typeof o.height === 'number' ? o.height : undefined,
       initImageKey: String(o.initImageKey ?? ''),
@@ -93,7 +94,7 @@ export function jobsGrpc(
           composition: o?.composition ?? '',
           model: o?.model ?? '',
           seed: o?.seed,
-          count: o?.count ?? 1,
+          count: o?.count ?? DEFAULT_IMAGE_COUNT,
           width: o?.width,
           height: o?.height,
           initImageKey: o?.initImageKey ?? '',
