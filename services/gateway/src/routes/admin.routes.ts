@@ -1,7 +1,6 @@
 // The admin console's dashboard statistics, system settings and Models page. requireAdmin answers early;
 // auth, jobs and community each check the caller again before answering (they own the data).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { SystemSettings } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import type { Logger } from '@pictura/common/logger';
 import type { FastifyInstance } from 'fastify';
 import type { AuthClient, BillingClient, CommunityClient, JobsClient } from '../clients.ts';
