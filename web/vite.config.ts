@@ -24,6 +24,20 @@ function staticGraph(
   return seen;
 }
 
+/**
+ * The services/common modules the web app may import, from tsconfig.json's `paths` (the one list; the
+ * build's staleness check reads it too): only modules that import nothing server-side belong there.
+ */
+const tsconfig = JSON.parse(readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8')) as {
+  compilerOptions: { paths: Record<string, [string]> };
+};
+const sharedModules = Object.fromEntries(
+  Object.entries(tsconfig.compilerOptions.paths).map(([name, [path]]) => [
+    name,
+    fileURLToPath(new URL(path, import.meta.url)),
+  ]),
+);
+
 let startup: Set<string> | undefined;
 
 export default defineConfig({
@@ -34,17 +48,8 @@ export default defineConfig({
   resolve: {
     alias: {
       // The product rules the web app shares with the services (option lists, plans and prices, the test
-      // card): it reads the same files instead of copies. Only these, which import nothing server-side.
-      '@pictura/common/generation-options': fileURLToPath(
-        new URL('../services/common/src/generation-options.ts', import.meta.url),
-      ),
-      '@pictura/common/locales': fileURLToPath(new URL('../services/common/src/locales.ts', import.meta.url)),
-      '@pictura/common/plan-catalog': fileURLToPath(
-        new URL('../services/common/src/plan-catalog.ts', import.meta.url),
-      ),
-      '@pictura/common/test-card': fileURLToPath(
-        new URL('../services/common/src/test-card.ts', import.meta.url),
-      ),
+      // card): it reads the same files instead of copies. The list is tsconfig.json's `paths`.
+      ...sharedModules,
     },
   },
   server: {
