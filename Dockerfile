@@ -55,7 +55,7 @@ FROM dev-deps AS web-build
 # The build pre-renders the marketing pages of every locale with React in Node (web/scripts/prerender.ts):
 # crawlers and the first paint need no JavaScript, and the build needs no browser.
 COPY tsconfig.base.json tsconfig.json ./
-COPY services/common/src/generation-options.ts services/common/src/locales.ts services/common/src/
+COPY services/common/src/ services/common/src/
 COPY web/ web/
 RUN npm run build -w @pictura/web
 

@@ -2,7 +2,13 @@
 // Usage: npx tsx bench/render-samples.ts <out-dir> [seeds=4]
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ASPECT_RATIOS, COLORS, LIGHTINGS, STYLES } from '@pictura/common/generation-options';
+import {
+  ASPECT_RATIOS,
+  COLORS,
+  DEFAULT_CHOICES,
+  LIGHTINGS,
+  STYLES,
+} from '@pictura/common/generation-options';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import {
@@ -23,13 +29,12 @@ const PROMPTS = [
 const BASE: GenerateParams = {
   prompt: PROMPTS[0],
   negativePrompt: '',
-  width: 512,
-  height: 512,
+  ...ASPECT_RATIOS[DEFAULT_CHOICES.aspectRatio],
   seed: 1,
-  style: 'none',
-  color: 'none',
-  lighting: 'none',
-  composition: 'none',
+  style: DEFAULT_CHOICES.style,
+  color: DEFAULT_CHOICES.color,
+  lighting: DEFAULT_CHOICES.lighting,
+  composition: DEFAULT_CHOICES.composition,
 };
 const TILE = 256;
 

@@ -24,6 +24,20 @@ function staticGraph(
   return seen;
 }
 
+/**
+ * The services/common modules the web app may import, from tsconfig.json's `paths` (the one list; the
+ * build's staleness check reads it too): only modules that import nothing server-side belong there.
+ */
+const tsconfig = JSON.parse(readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8')) as {
+  compilerOptions: { paths: Record<string, [string]> };
+};
+const sharedModules = Object.fromEntries(
+  Object.entries(tsconfig.compilerOptions.paths).map(([name, [path]]) => [
+    name,
+    fileURLToPath(new URL(path, import.meta.url)),
+  ]),
+);
+
 let startup: Set<string> | undefined;
 
 export default defineConfig({
@@ -33,11 +47,9 @@ export default defineConfig({
   },
   resolve: {
     alias: {
-      // The option lists are the contract with the gateway; the web app reads the same file instead of a copy.
-      '@pictura/common/generation-options': fileURLToPath(
-        new URL('../services/common/src/generation-options.ts', import.meta.url),
-      ),
-      '@pictura/common/locales': fileURLToPath(new URL('../services/common/src/locales.ts', import.meta.url)),
+      // The product rules the web app shares with the services (option lists, plans and prices, the test
+      // card): it reads the same files instead of copies. The list is tsconfig.json's `paths`.
+      ...sharedModules,
     },
   },
   server: {

@@ -1,6 +1,6 @@
 // Builds the web app when web/dist is missing or older than its sources; shared by `npm start` and tests.
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './processes.mjs';
 
@@ -33,6 +33,12 @@ function withBuildLock(work) {
   }
 }
 
+/** The services/common files the web app imports, relative to the root: web/tsconfig.json's `paths`. */
+function sharedModules() {
+  const { compilerOptions } = JSON.parse(readFileSync(join(ROOT, 'web/tsconfig.json'), 'utf8'));
+  return Object.values(compilerOptions.paths).map(([path]) => join('web', path));
+}
+
 /** Returns true when it had to build. */
 export function ensureWebBuild({ log = () => {} } = {}) {
   return withBuildLock(() => buildWhenStale(log));
@@ -48,8 +54,8 @@ function buildWhenStale(log) {
     'web/package.json',
     // The post-build steps: offline worker, sitemap, pre-rendered pages.
     'web/scripts',
-    'services/common/src/generation-options.ts',
-    'services/common/src/locales.ts',
+    // The services/common modules the app imports (web/tsconfig.json's paths, the one list of them).
+    ...sharedModules(),
   ]
     .map((path) => join(ROOT, path))
     .filter((path) => existsSync(path));

@@ -3,9 +3,11 @@
 // pages in the same browser); meets the sign-in and admin guards; and in settings edits the name, creates,
 // sees once and revokes an API key, changes and cancels a plan, and deletes the account. axe-core checks
 // the settings page in English and Arabic.
+
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -478,7 +480,7 @@ describe('accounts in a real browser', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         action: 'pay',
-        card_number: '4242 4242 4242 4242',
+        card_number: TEST_CARD_DISPLAY,
         expiry: '01 / 40',
         cvc: '999',
       }),

@@ -1,7 +1,9 @@
 // Billing's "done when" on the real processes in test mode: a signed-in user goes from the plans through the
 // test checkout page to an active Premium plan; their next generation jumps ahead of waiting free jobs and
 // carries no watermark; verify-signature accepts the real return parameters and refuses a tampered one.
+
 import { randomUUID } from 'node:crypto';
+import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.ts';
@@ -51,7 +53,7 @@ describe('plans, test checkout and entitlements on the running product', () => {
   });
   const payForm = new URLSearchParams({
     action: 'pay',
-    card_number: '4242 4242 4242 4242',
+    card_number: TEST_CARD_DISPLAY,
     expiry: '01 / 40',
     cvc: '999',
   });
@@ -114,7 +116,7 @@ describe('plans, test checkout and entitlements on the running product', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
-    expect(html).toContain('4242 4242 4242 4242');
+    expect(html).toContain(TEST_CARD_DISPLAY);
     expect(html).toContain('Any expiry date and CVV are accepted');
     expect(html).toContain('Pictura Premium');
     expect(html).toContain('$12.00');

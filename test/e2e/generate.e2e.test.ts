@@ -2,12 +2,13 @@
 // (ONNX on a worker thread) → object store → job events → the client.
 import type { PublicJobBody as JobBody } from '@pictura/common/job-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngSize, readEvents, type Stack, startStack } from '../support/stack.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+import { pngSize, readEvents, type Stack } from '../support/stack.ts';
 
 describe('generating an image end to end', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
   }, 180_000);
   afterAll(() => stack?.stop());
 

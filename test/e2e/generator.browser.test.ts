@@ -2,13 +2,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp } from '../support/browser.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+import type { Stack } from '../support/stack.ts';
 
 describe('the generator page in a real browser', () => {
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    [stack, browser] = await Promise.all([sharedStack(), launchBrowser()]);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

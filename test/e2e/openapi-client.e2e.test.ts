@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../support/stack.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+import type { Stack } from '../support/stack.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'test-results/openapi-client');
@@ -54,7 +55,7 @@ interface GeneratedClient {
 describe('a client generated from the OpenAPI document', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await sharedStack();
   }, 180_000);
   afterAll(() => stack?.stop());
 

@@ -2,6 +2,7 @@
 // signed-in free user sees the upgrade banner, pays for Premium on the built-in test checkout page with the
 // test card the pricing page shows, lands on a verified payment success page, and the banner is gone.
 // Also: yearly prices, a tampered return, the test reset, contact sales, and axe in English and Arabic.
+import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,7 +142,7 @@ describe('pricing and payments in a real browser (test mode)', () => {
     // Test mode (the plans say so): the card to pay with, any expiry and CVV; no reset for a guest.
     const testMode = page.getByRole('region', { name: /Test mode/ });
     await testMode.waitFor();
-    expect(await testMode.textContent()).toContain('4242 4242 4242 4242');
+    expect(await testMode.textContent()).toContain(TEST_CARD_DISPLAY);
     expect(await testMode.textContent()).toContain('Any expiry date and CVV are accepted.');
     expect(await testMode.getByRole('button', { name: 'Reset test subscription' }).count()).toBe(0);
     await shoot(page, 'pricing-yearly');
@@ -195,7 +196,7 @@ describe('pricing and payments in a real browser (test mode)', () => {
     await page.getByRole('region', { name: 'Create faster with Premium' }).waitFor();
     await planCard(page, 'Free').getByText('Current plan', { exact: true }).waitFor();
     const testCard = (await page.locator('.test-mode__card').textContent()) ?? '';
-    expect(testCard).toBe('4242 4242 4242 4242');
+    expect(testCard).toBe(TEST_CARD_DISPLAY);
 
     await planCard(page, 'Premium').getByRole('button', { name: 'Get Premium' }).click();
     // The built-in provider's checkout page, on this site.

@@ -3,7 +3,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+import type { Stack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 780 };
@@ -12,7 +13,7 @@ describe('the site shell in a real browser', () => {
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    [stack, browser] = await Promise.all([sharedStack(), launchBrowser()]);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

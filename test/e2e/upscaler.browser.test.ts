@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openApp } from '../support/browser.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+import type { Stack } from '../support/stack.ts';
 
 type Img = {
   decode(): Promise<void>;
@@ -28,7 +29,7 @@ describe('the upscaler page in a real browser', () => {
       ])
       .png()
       .toBuffer();
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    [stack, browser] = await Promise.all([sharedStack(), launchBrowser()]);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,4 +1,5 @@
-// `npm run admin -- …` as an operator runs it, against a test stack's services.
+// The admin command as an operator runs it in an image (node services/gateway/dist/admin.cli.js …),
+// against a test stack's services; the stack's build (ensureServicesBuild) compiled it.
 import { spawn } from 'node:child_process';
 import { ROOT } from '../../scripts/lib/processes.mjs';
 import type { Stack } from './stack.ts';
@@ -10,11 +11,15 @@ export function adminCli(
   input?: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/admin.cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...stack.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=pictura-dist', 'services/gateway/dist/admin.cli.js', ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...stack.env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {

@@ -1,7 +1,7 @@
 // What billing needs from a payment provider. Stripe and the built-in test provider both implement it;
 // what they report back arrives as ProviderEvents (provider-events.service.ts).
 import type { CheckoutRow, SubscriptionRow } from './db/schema.ts';
-import type { PlanChoice } from './plan-catalog.ts';
+import type { PlanChoice } from './plan-choice.ts';
 import type { ProviderEvent, ProviderPayment } from './provider-events.service.ts';
 import type { SubscriptionState } from './subscriptions.repository.ts';
 

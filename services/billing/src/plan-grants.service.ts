@@ -5,15 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminCheck } from '@pictura/common/admin-check';
 import { AppError } from '@pictura/common/app-error';
+import { CURRENCY, GRANT_MONTHS, GRANT_NOTE_MAX, GRANTABLE_PLANS } from '@pictura/common/plan-catalog';
 import type { SubscriptionRow } from './db/schema.ts';
 import type { Ledger } from './ledger.repository.ts';
-import { CURRENCY } from './plan-catalog.ts';
-import type { Plan } from './plans.ts';
 
 export const GRANT_PROVIDER = 'grant';
-export const GRANTABLE_PLANS = ['premium', 'ultimate', 'enterprise'] as const satisfies readonly Plan[];
-export const GRANT_MONTHS = { min: 1, max: 36 } as const;
-export const GRANT_NOTE_MAX = 500;
 
 export interface GrantInput {
   callerId: number;

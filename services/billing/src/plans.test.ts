@@ -1,6 +1,11 @@
+import {
+  PLAN_ENTITLEMENTS,
+  PRICES_CENTS,
+  YEARLY_SAVING_PERCENT,
+  yearlySavingPercentOf,
+} from '@pictura/common/plan-catalog';
 import { describe, expect, it } from 'vitest';
-import { PRICES_CENTS, YEARLY_SAVING_PERCENT, yearlySavingPercentOf } from './plan-catalog.ts';
-import { entitlementsFor, PLAN_ENTITLEMENTS, planOf } from './plans.ts';
+import { entitlementsFor, planOf } from './plans.ts';
 
 describe('plans and entitlements', () => {
   it('reads the plan type from a plan_id', () => {

@@ -1,11 +1,11 @@
 // Stripe through its own SDK: Checkout Sessions in subscription mode with price_data (amounts from the plan
 // catalog), one customer per user, and signed webhooks turned into ProviderEvents.
 import { AppError } from '@pictura/common/app-error';
+import { type PaidPlan, PLAN_NAMES } from '@pictura/common/plan-catalog';
 import Stripe from 'stripe';
 import type { CheckoutRow } from './db/schema.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import type { PaidPlan, PlanChoice } from './plan-catalog.ts';
-import { PLAN_NAMES } from './plan-catalog.ts';
+import type { PlanChoice } from './plan-choice.ts';
 import type { ProviderEvent } from './provider-events.service.ts';
 import type { SubscriptionState } from './subscriptions.repository.ts';
 

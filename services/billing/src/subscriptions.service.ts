@@ -2,13 +2,14 @@
 // account settings (cancel at period end, upgrade). Every call takes the owner's id.
 import { AppError } from '@pictura/common/app-error';
 import { decodeCursor, pageLimit } from '@pictura/common/cursor';
+import type { PlanEntitlements } from '@pictura/common/plan-catalog';
 import { testModeRequired } from './checkout.service.ts';
 import type { SubscriptionRow } from './db/schema.ts';
 import type { Ledger } from './ledger.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { choosePlan, planChoiceOf } from './plan-catalog.ts';
+import { choosePlan, planChoiceOf } from './plan-choice.ts';
 import { GRANT_PROVIDER } from './plan-grants.service.ts';
-import { entitlementsFor, type PlanEntitlements, planRank } from './plans.ts';
+import { entitlementsFor, planRank } from './plans.ts';
 
 /** Stripe retries a renewal for a while; a paid period plus this grace keeps the plan meanwhile. */
 const RENEWAL_GRACE_MS = 3 * 24 * 3600_000;

@@ -4,8 +4,9 @@
 import type { AdminCheck } from '@pictura/common/admin-check';
 import { AppError } from '@pictura/common/app-error';
 import { pageLimit } from '@pictura/common/cursor';
+import type { PlanEntitlements } from '@pictura/common/plan-catalog';
 import { SUPPORT_REQUEST_STATUSES, type SupportRequestRow, type SupportRequestStatus } from './db/schema.ts';
-import { type PlanEntitlements, planRank } from './plans.ts';
+import { planRank } from './plans.ts';
 import type { SupportRequestsRepository } from './support-requests.repository.ts';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/;

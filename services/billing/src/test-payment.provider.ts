@@ -5,9 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutRow } from './db/schema.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { periodMs } from './payment-provider.ts';
-import { planChoiceOf } from './plan-catalog.ts';
-
-export const TEST_CARD_NUMBER = '4242424242424242';
+import { planChoiceOf } from './plan-choice.ts';
 
 export function createTestPaymentProvider(deps: { publicUrl: string; clock: () => Date }): PaymentProvider {
   const { clock } = deps;

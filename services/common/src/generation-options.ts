@@ -44,6 +44,65 @@ export type Composition = (typeof COMPOSITIONS)[number];
 
 export const PROMPT_MAX_LENGTH = 2000;
 export const MAX_IMAGES_PER_REQUEST = 4;
+/** Seeds are unsigned 32-bit integers (the proto's uint32, the pipelines' noise source). */
+export const SEED_MAX = 2 ** 32 - 1;
+export const MODEL_NAME_MAX_LENGTH = 100;
+export const DEFAULT_IMAGE_COUNT = 1;
+
+/** The aspect ratio names, square first. */
+export const ASPECT_RATIO_NAMES = Object.keys(ASPECT_RATIOS) as AspectRatio[];
+
+/** The options chosen from a list, each list's values in the order the generator offers them. */
+export const GENERATION_CHOICES = {
+  aspectRatio: ASPECT_RATIO_NAMES,
+  style: STYLES,
+  color: COLORS,
+  lighting: LIGHTINGS,
+  composition: COMPOSITIONS,
+} as const;
+export type GenerationChoice = keyof typeof GENERATION_CHOICES;
+export type GenerationChoiceValue<C extends GenerationChoice> = (typeof GENERATION_CHOICES)[C][number];
+
+/** What a request naming no value gets: square, and no style, colour, lighting or composition. */
+export const DEFAULT_CHOICES: { [C in GenerationChoice]: GenerationChoiceValue<C> } = {
+  aspectRatio: 'square',
+  style: 'none',
+  color: 'none',
+  lighting: 'none',
+  composition: 'none',
+};
+
+/** The value when it is one of the choice's, else undefined (stored or foreign options, query strings). */
+export function knownChoice<C extends GenerationChoice>(
+  choice: C,
+  value: unknown,
+): GenerationChoiceValue<C> | undefined {
+  const values: readonly string[] = GENERATION_CHOICES[choice];
+  return typeof value === 'string' && values.includes(value)
+    ? (value as GenerationChoiceValue<C>)
+    : undefined;
+}
+
+/**
+ * The ten options of a generation request, keyed by their name in code and in the proto (camelCase): each
+ * with its name in the HTTP API (`field`) and its limits and default. The gateway's schemas, the jobs
+ * service's checks, the worker and the web form are built from this table.
+ */
+export const GENERATION_OPTION_RULES = {
+  prompt: { field: 'prompt', maxLength: PROMPT_MAX_LENGTH },
+  negativePrompt: { field: 'negative_prompt', maxLength: PROMPT_MAX_LENGTH },
+  aspectRatio: { field: 'aspect_ratio', values: ASPECT_RATIO_NAMES, default: DEFAULT_CHOICES.aspectRatio },
+  style: { field: 'style', values: STYLES, default: DEFAULT_CHOICES.style },
+  color: { field: 'color', values: COLORS, default: DEFAULT_CHOICES.color },
+  lighting: { field: 'lighting', values: LIGHTINGS, default: DEFAULT_CHOICES.lighting },
+  composition: { field: 'composition', values: COMPOSITIONS, default: DEFAULT_CHOICES.composition },
+  /** Empty: the default model the jobs service names (DEFAULT_GENERATE_MODEL unless an admin chose one). */
+  model: { field: 'model', maxLength: MODEL_NAME_MAX_LENGTH },
+  /** Absent: a random one. */
+  seed: { field: 'seed', minimum: 0, maximum: SEED_MAX },
+  count: { field: 'count', minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: DEFAULT_IMAGE_COUNT },
+} as const;
+export type GenerationOptionName = keyof typeof GENERATION_OPTION_RULES;
 /** Pictura Emoji, trained by this project: the generator a request gets while no real model is installed. */
 export const DEFAULT_GENERATE_MODEL = 'pictura-emoji';
 /** The built-in abstract-art demo: it paints colours and shapes, and Pictura Emoji's backgrounds. */

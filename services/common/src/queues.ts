@@ -76,9 +76,6 @@ export interface JobProgressReport {
   total: number;
 }
 
-/** BullMQ: a lower number runs sooner. */
-export const PLAN_QUEUE_PRIORITY = { enterprise: 1, ultimate: 1, premium: 2, free: 3 } as const;
-
 /** Workers advertise the models they loaded under this key prefix, each entry expiring unless refreshed. */
 export function workerModelsKey(queuePrefix: string, workerId = '*'): string {
   return `${queuePrefix}:workers:${workerId}`;

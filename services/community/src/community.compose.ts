@@ -14,6 +14,8 @@ import { createModerationService } from './moderation.service.ts';
 import { createPostsRepository } from './posts.repository.ts';
 import { createPostsService, type HistorySource } from './posts.service.ts';
 import { createReportsRepository } from './reports.repository.ts';
+import { createSettingsRepository } from './settings.repository.ts';
+import { createSettingsService, type RetiredSettingSource } from './settings.service.ts';
 import { createStatsRepository } from './stats.repository.ts';
 import { createViewsRepository } from './views.repository.ts';
 
@@ -22,9 +24,18 @@ export function composeCommunity(deps: {
   admin: AdminCheck;
   history: HistorySource;
   images: Pick<ObjectStore, 'retain' | 'release'>;
-  maxTags: () => Promise<number>;
+  /** The tag limit jobs stored before community owned it (see settings.service.ts). */
+  retiredMaxTags?: RetiredSettingSource;
+  /** 0 in tests, which change the settings and publish at once. */
+  settingsCacheMs?: number;
   hotTagsCacheMs?: number;
 }) {
+  const settings = createSettingsService({
+    settings: createSettingsRepository(deps.db),
+    admin: deps.admin,
+    ...(deps.retiredMaxTags ? { retiredMaxTags: deps.retiredMaxTags } : {}),
+    ...(deps.settingsCacheMs === undefined ? {} : { cacheMs: deps.settingsCacheMs }),
+  });
   const repositories = {
     posts: createPostsRepository(deps.db),
     likes: createLikesRepository(deps.db),
@@ -37,7 +48,7 @@ export function composeCommunity(deps: {
     ...repositories,
     history: deps.history,
     images: deps.images,
-    maxTags: deps.maxTags,
+    maxTags: settings.maxTags,
     admin: deps.admin,
     hotTagsCacheMs: deps.hotTagsCacheMs,
   });
@@ -51,5 +62,11 @@ export function composeCommunity(deps: {
     images: deps.images,
   });
   const auditLog = auditLogLister(deps.admin, createCommunityAuditLog(deps.db));
-  return { repositories, posts, moderation, grpc: communityGrpc({ posts, moderation, auditLog }) };
+  return {
+    repositories,
+    posts,
+    moderation,
+    settings,
+    grpc: communityGrpc({ posts, moderation, auditLog, settings }),
+  };
 }

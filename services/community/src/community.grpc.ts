@@ -7,6 +7,7 @@ import type { AppealRow, PostRow, ReportRow } from './db/schema.ts';
 import type { AppealWithTakedown, ModerationService } from './moderation.service.ts';
 import type { PostsService, PostView } from './posts.service.ts';
 import { groupCursorKey, type ReportGroup, type ReportWithPost } from './reports.repository.ts';
+import type { SettingsService } from './settings.service.ts';
 
 const HOT_TAGS_DEFAULT = 20;
 
@@ -105,6 +106,7 @@ export function communityGrpc(deps: {
   moderation: ModerationService;
   /** ListAuditLog: admins' actions on posts and reports. */
   auditLog: AuditLogLister;
+  settings: SettingsService;
 }): ServiceImpl<typeof CommunityService> {
   const { posts, moderation } = deps;
   const postsPage = (rows: PostView[] | PostRow[], limit: number, keyOf = byCreated) => {
@@ -235,5 +237,8 @@ export function communityGrpc(deps: {
     }),
     deleteUserData: async ({ userId }) => ({ deletedPosts: await posts.deleteUserData(userId) }),
     listAuditLog: (request) => deps.auditLog(request),
+    getSettings: async () => deps.settings.get(),
+    updateSettings: async ({ callerId, maxTagsPerPost, validateOnly }) =>
+      deps.settings.update(callerId, { maxTagsPerPost }, validateOnly),
   };
 }

@@ -10,7 +10,6 @@ import { createObjectStore } from '@pictura/common/object-stores';
 import { startServiceHost } from '@pictura/common/service-host';
 import { composeCommunity } from './community.compose.ts';
 import { schema } from './db/schema.ts';
-import { createMaxTagsSetting } from './max-tags.setting.ts';
 
 const config = loadConfig({
   ...baseConfigShape,
@@ -24,7 +23,8 @@ const host = await startServiceHost({
   schema,
   migrationsFolder: new URL('../migrations', import.meta.url).pathname,
 });
-// Auth answers who is an admin, history lends the items users publish, jobs holds the max-tags setting.
+// Auth answers who is an admin, history lends the items users publish; jobs is asked once for the tag limit
+// it stored before community owned it (settings.service.ts).
 const auth = createServiceClient(AuthService, config.AUTH_ADDR, host.clientSettings);
 const history = createServiceClient(HistoryService, config.HISTORY_ADDR, host.clientSettings);
 const jobs = createServiceClient(JobsService, config.JOBS_ADDR, host.clientSettings);
@@ -37,7 +37,17 @@ const community = composeCommunity({
   history,
   // Published images are held as 'community:<post id>', so they outlive the history item they came from.
   images: createObjectStore(config, { dataDir: config.DATA_DIR }),
-  maxTags: createMaxTagsSetting(jobs, host.logger),
+  retiredMaxTags: async () => {
+    try {
+      return (await jobs.getSettings({}, { deadlineMs: 2000 })).retiredMaxTagsPerPost;
+    } catch (error) {
+      host.logger.warn(
+        { err: error },
+        'could not read the tag limit jobs stored; the default applies for now',
+      );
+      return undefined;
+    }
+  },
   hotTagsCacheMs: 30_000,
 });
 host.server.add(CommunityService, community.grpc);

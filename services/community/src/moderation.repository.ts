@@ -1,4 +1,4 @@
-// Moderators' changes, each in one transaction with its record in moderation_actions (who, what, when).
+// Moderators' changes, each in one transaction with its audit_log entry (who, what, before and after, when).
 import type { AuditRecord } from '@pictura/common/audit-log';
 import type { Database } from '@pictura/common/database';
 import { isUniqueViolation } from '@pictura/common/pg-errors';
@@ -7,7 +7,6 @@ import { createCommunityAuditLog } from './audit-log.repository.ts';
 import {
   type AppealRow,
   appeals,
-  moderationActions,
   type PostRow,
   posts,
   type ReportRow,
@@ -74,9 +73,6 @@ export function createModerationRepository(db: Database<typeof schema>): Moderat
           .set({ status: 'actioned', resolvedAt: sql`now()`, resolvedBy: adminId })
           .where(and(eq(reports.postId, report.postId), eq(reports.status, 'open')))
           .returning();
-        await tx
-          .insert(moderationActions)
-          .values({ adminId, action: 'approve_report', postId: report.postId, reportId });
         await record(tx, {
           actorId: adminId,
           action: 'report.approve',
@@ -97,9 +93,6 @@ export function createModerationRepository(db: Database<typeof schema>): Moderat
           .set({ status: 'dismissed', resolvedAt: sql`now()`, resolvedBy: adminId })
           .where(eq(reports.id, reportId))
           .returning();
-        await tx
-          .insert(moderationActions)
-          .values({ adminId, action: 'reject_report', postId: report.postId, reportId });
         await record(tx, {
           actorId: adminId,
           action: 'report.reject',
@@ -120,7 +113,6 @@ export function createModerationRepository(db: Database<typeof schema>): Moderat
           .where(eq(posts.id, postId))
           .returning();
         if (post) {
-          await tx.insert(moderationActions).values({ adminId, action: 'hide_post', postId });
           await record(tx, postEntry(adminId, 'post.hide', post, before, { hidden: true }));
         }
         return post;
@@ -131,7 +123,6 @@ export function createModerationRepository(db: Database<typeof schema>): Moderat
         const before = await postState(tx, postId);
         const [post] = await tx.update(posts).set({ hiddenAt: null }).where(eq(posts.id, postId)).returning();
         if (post) {
-          await tx.insert(moderationActions).values({ adminId, action: 'restore_post', postId });
           await record(tx, postEntry(adminId, 'post.restore', post, before, { hidden: false }));
         }
         return post;
@@ -160,9 +151,6 @@ export function createModerationRepository(db: Database<typeof schema>): Moderat
             .set({ status: 'open', resolvedAt: null, resolvedBy: null })
             .where(eq(reports.id, reportId))
             .returning();
-          await tx
-            .insert(moderationActions)
-            .values({ adminId, action: 'reopen_report', postId: report.postId, reportId });
           await record(tx, {
             actorId: adminId,
             action: 'report.reopen',
@@ -198,11 +186,6 @@ export function createModerationRepository(db: Database<typeof schema>): Moderat
           .set({ status, resolvedAt: sql`now()`, resolvedBy: adminId })
           .where(eq(appeals.id, appealId))
           .returning();
-        await tx.insert(moderationActions).values({
-          adminId,
-          action: decision === 'restore' ? 'restore_appeal' : 'uphold_appeal',
-          postId: appeal.postId,
-        });
         const after = await postState(tx, appeal.postId);
         await record(tx, {
           actorId: adminId,
@@ -219,7 +202,6 @@ export function createModerationRepository(db: Database<typeof schema>): Moderat
       return db.transaction(async (tx) => {
         const [post] = await tx.delete(posts).where(eq(posts.id, postId)).returning();
         if (post) {
-          await tx.insert(moderationActions).values({ adminId, action: 'delete_post', postId });
           await record(tx, postEntry(adminId, 'post.delete', post, { hidden: post.hiddenAt !== null }, null));
         }
         return post;

@@ -1,5 +1,11 @@
 // What a post and a report may contain (spec section 5), each failure with its own message.
 import { AppError } from '@pictura/common/app-error';
+import {
+  GENERATION_CHOICES,
+  GENERATION_OPTION_RULES,
+  type GenerationChoice,
+  type GenerationOptionName,
+} from '@pictura/common/generation-options';
 import { REPORT_REASONS, type ReportReason } from './db/schema.ts';
 
 export const TITLE_MAX = 50;
@@ -92,6 +98,12 @@ export function checkReport(input: { reason: string; details: string }): {
   return { reason: input.reason as ReportReason, details };
 }
 
+/** What "Create similar" carries over besides the prompts and model: every list option, and the seed. */
+const SIMILAR_OPTIONS: readonly GenerationOptionName[] = [
+  ...(Object.keys(GENERATION_CHOICES) as GenerationChoice[]),
+  'seed',
+];
+
 /** The generator options "Create similar" needs, from a history item's options (jobs stores them camelCase). */
 export function similarOptions(optionsJson: string): Record<string, string | number> {
   let options: Record<string, unknown> = {};
@@ -100,16 +112,9 @@ export function similarOptions(optionsJson: string): Record<string, string | num
   } catch {
     return {};
   }
-  const fields: [string, string][] = [
-    ['aspectRatio', 'aspect_ratio'],
-    ['style', 'style'],
-    ['color', 'color'],
-    ['lighting', 'lighting'],
-    ['composition', 'composition'],
-    ['seed', 'seed'],
-  ];
   const similar: Record<string, string | number> = {};
-  for (const [from, to] of fields) {
+  for (const from of SIMILAR_OPTIONS) {
+    const to = GENERATION_OPTION_RULES[from].field;
     const value = options[from] ?? options[to];
     if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
       similar[to] = value;

@@ -23,8 +23,6 @@ export interface CommunityFixture {
   community: ReturnType<typeof composeCommunity>;
   history: HistoryFixture;
   auth: TestAuthService;
-  /** The max-tags system setting, as the operator would change it. */
-  settings: { maxTags: number };
   /** Registers an account with auth; the first one (id 1) is the administrator. */
   user(name?: string): Promise<number>;
   /** Records a finished generation of the user's in history; returns the item id. */
@@ -55,14 +53,13 @@ export async function openCommunityFixture(engine: Engine): Promise<CommunityFix
   historyServer.add(HistoryService, history.grpc);
   const port = await historyServer.listen('127.0.0.1', 0);
   const historyClient = createServiceClient(HistoryService, `127.0.0.1:${port}`, { deadlineMs: 5000 });
-  const settings = { maxTags: 5 };
   const community = composeCommunity({
     db: database.db,
     // No caching: tests promote and ban users and expect the next call to know.
     admin: createAdminCheck(auth.client, 0),
     history: historyClient,
     images: history.store,
-    maxTags: async () => settings.maxTags,
+    settingsCacheMs: 0,
   });
 
   const historyItem: CommunityFixture['historyItem'] = async (userId, fields = {}) => {
@@ -87,7 +84,6 @@ export async function openCommunityFixture(engine: Engine): Promise<CommunityFix
     community,
     history,
     auth,
-    settings,
     async user(name) {
       const signed = await auth.client.register({
         username: name ?? `user${++names}x${process.pid}`,

@@ -17,6 +17,7 @@ import { baseConfigShape, loadConfig } from '@pictura/common/config';
 import { AuthService, type User } from '@pictura/common/gen/auth/v1/auth_pb';
 import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
+import { GRANTABLE_PLANS } from '@pictura/common/plan-catalog';
 import {
   newSigningKeys,
   promoteSigningKey,
@@ -62,7 +63,6 @@ const USAGE = `usage: npm run admin -- grant-plan <username> <plan> [--months N 
 
 grant-plan, promote, demote and reset-password talk to the running auth and billing services at AUTH_ADDR and BILLING_ADDR (defaults ${baseConfigShape.AUTH_ADDR.parse(undefined)} and ${baseConfigShape.BILLING_ADDR.parse(undefined)}).`;
 
-const GRANTABLE = ['premium', 'ultimate', 'enterprise'];
 /** User 1 is always an administrator (spec section 6): the operator acts as that account. */
 const OWNER_ID = 1;
 
@@ -119,8 +119,8 @@ async function grantPlan(args: string[], clients: Clients): Promise<string> {
   const [username, rawPlan, ...extra] = positionals;
   if (!username || !rawPlan || extra.length) throw new CliError(`expected <username> <plan>\n${USAGE}`);
   const plan = rawPlan.toLowerCase();
-  if (!GRANTABLE.includes(plan)) {
-    throw new CliError(`unknown plan "${rawPlan}": choose ${GRANTABLE.join(', ')}`);
+  if (!(GRANTABLE_PLANS as readonly string[]).includes(plan)) {
+    throw new CliError(`unknown plan "${rawPlan}": choose ${GRANTABLE_PLANS.join(', ')}`);
   }
   if (values.months !== undefined && values.until !== undefined) {
     throw new CliError('give --months or --until, not both');

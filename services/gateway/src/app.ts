@@ -7,6 +7,14 @@ import type { ObjectStore } from '@pictura/common/object-store';
 import { nameHttpSpan, tracedRequestListener } from '@pictura/common/tracing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { adminArea } from './areas/admin.plugin.ts';
+import { authArea } from './areas/auth.plugin.ts';
+import { communityArea } from './areas/community.plugin.ts';
+import { generationArea } from './areas/generation.plugin.ts';
+import { historyArea } from './areas/history.plugin.ts';
+import { openAiArea } from './areas/openai.plugin.ts';
+import { paymentsArea } from './areas/payments.plugin.ts';
+import { upscaleArea } from './areas/upscale.plugin.ts';
 import { createGatewayAuth, type GatewayAuthDeps } from './auth/gateway-auth.ts';
 import type { BillingClient, JobsClient, ServiceClients } from './clients.ts';
 import { registerCompression } from './compression.ts';
@@ -19,24 +27,15 @@ import { openApiOptions } from './openapi.ts';
 import { cachedPlanRate, registerRateLimits } from './rate-limits.ts';
 import { registerRequestIdHeader, requestIdFor } from './request-id.ts';
 import { requestLog } from './request-log.ts';
-import { accountRecoveryRoutes } from './routes/account-recovery.routes.ts';
-import { adminRoutes } from './routes/admin.routes.ts';
 import { guestGenerateLimit } from './routes/admin.settings-cache.ts';
-import { authRoutes } from './routes/auth.routes.ts';
-import { communityRoutes } from './routes/community.routes.ts';
-import { communityAdminRoutes } from './routes/community-admin.routes.ts';
 import { filesRoutes } from './routes/files.routes.ts';
-import { generateRoutes } from './routes/generate.routes.ts';
 import { ErrorBody, JobBody } from './routes/generate.schemas.ts';
 import { type HealthClients, healthRoutes } from './routes/health.routes.ts';
-import { historyRoutes } from './routes/history.routes.ts';
-import { openAiRoutes } from './routes/openai.routes.ts';
 import { withOpenAiErrors } from './routes/openai-errors.ts';
 import { DEFAULT_OPENAI_MODEL_ALIASES } from './routes/openai-model-aliases.ts';
-import { GUEST_SUPPORT_PER_MINUTE, paymentsRoutes } from './routes/payments.routes.ts';
+import { GUEST_SUPPORT_PER_MINUTE } from './routes/payments.routes.ts';
 import { securityCheckRoutes } from './routes/security-check.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
-import { uploadRoutes } from './routes/upload.routes.ts';
 import { webRoutes } from './routes/web.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { createSecurityCheck } from './security-check.ts';
@@ -80,12 +79,6 @@ export interface GatewayDeps {
   auth?: GatewayAuthDeps;
   /** History, community and billing; without them their routes are not served (tests of other routes). */
   services?: ServiceClients;
-}
-
-/** What a product-area route plugin receives: the gateway's dependencies and the service clients. */
-export interface AreaRouteOptions {
-  deps: GatewayDeps;
-  services: ServiceClients;
 }
 
 /** Billing is the source of a plan's generation rate (spec: plans table); the gateway spends it. */
@@ -155,58 +148,60 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // The product areas, each given only what it uses; the order is the OpenAPI document's order of paths.
+  const { jobs, store, services } = deps;
+  const auth = deps.auth?.client;
+  const publicUrl = deps.config.PUBLIC_URL;
+  const allowLoopbackFetch = deps.config.ALLOW_LOOPBACK_FETCH;
   await app.register(healthRoutes, { services: deps.health });
   await app.register(securityCheckRoutes, { securityCheck });
-  if (deps.auth && gatewayAuth) {
-    await app.register(authRoutes, {
-      auth: deps.auth.client,
+  if (auth && gatewayAuth) {
+    await app.register(authArea, {
+      auth,
       authenticator: gatewayAuth,
-      publicUrl: deps.config.PUBLIC_URL,
-      allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
+      publicUrl,
+      allowLoopbackFetch,
       securityCheck,
-      ...(deps.services ? { services: { ...deps.services, jobs: deps.jobs } } : {}),
+      ...(services ? { userData: { ...services, jobs } } : {}),
     });
-    await app.register(accountRecoveryRoutes, { auth: deps.auth.client });
   }
   // Job-scoped event stream tokens (EventSource cannot send headers), shared by every replica via Redis.
   const eventTokens = createJobEventTokens(deps.redis, deps.config.QUEUE_PREFIX);
-  await app.register(generateRoutes, {
-    jobs: deps.jobs,
-    eventTokens,
-    fileLinks,
-    allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
-  });
-  await app.register(uploadRoutes, {
-    jobs: deps.jobs,
-    eventTokens,
-    fileLinks,
-    store: deps.store,
-    publicUrl: deps.config.PUBLIC_URL,
-    allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
-  });
-  await app.register(openAiRoutes, {
-    jobs: deps.jobs,
-    store: deps.store,
-    publicUrl: deps.config.PUBLIC_URL,
+  await app.register(generationArea, { jobs, eventTokens, fileLinks, allowLoopbackFetch });
+  await app.register(upscaleArea, { jobs, eventTokens, fileLinks, store, publicUrl, allowLoopbackFetch });
+  await app.register(openAiArea, {
+    jobs,
+    store,
+    publicUrl,
     modelAliases: deps.config.OPENAI_MODEL_ALIASES ?? DEFAULT_OPENAI_MODEL_ALIASES,
-    allowLoopbackFetch: deps.config.ALLOW_LOOPBACK_FETCH,
+    allowLoopbackFetch,
   });
-  if (deps.services) {
-    const area = { deps, services: deps.services };
-    await app.register(paymentsRoutes, area);
-    await app.register(historyRoutes, { ...area, fileLinks });
-    await app.register(communityRoutes, area);
-    await app.register(communityAdminRoutes, area);
-    await app.register(adminRoutes, area);
+  if (services) {
+    const { billing, history, community } = services;
+    await app.register(paymentsArea, { billing, config: deps.config });
+    await app.register(historyArea, { history, fileLinks });
+    await app.register(communityArea, { community, ...(auth ? { auth } : {}) });
+    await app.register(adminArea, {
+      jobs,
+      billing,
+      community,
+      logger: deps.logger,
+      config: deps.config,
+      ...(auth ? { auth } : {}),
+    });
   }
-  await app.register(settingsRoutes, { jobs: deps.jobs, logger: deps.logger });
-  await app.register(webhooksRoutes, { jobs: deps.jobs });
-  await app.register(filesRoutes, { store: deps.store, links: fileLinks });
+  await app.register(settingsRoutes, {
+    jobs,
+    logger: deps.logger,
+    ...(services ? { community: services.community } : {}),
+  });
+  await app.register(webhooksRoutes, { jobs });
+  await app.register(filesRoutes, { store, links: fileLinks });
   await app.register(webRoutes, {
     webRoot: deps.config.WEB_DIST_DIR,
     publicUrl: deps.config.PUBLIC_URL,
     pagePolicy: pagePolicy({ imageOrigins: presignedImageOrigins(deps.config) }),
-    ...(deps.services ? { community: deps.services.community } : {}),
+    ...(services ? { community: services.community } : {}),
   });
   return app;
 }

@@ -72,3 +72,27 @@ describe('image-to-image requests', () => {
     );
   });
 });
+
+describe('list options and counts', () => {
+  it('gives a request naming none square and no style, colour, lighting or composition, and one image', () => {
+    expect(normalise({ count: 0 })).toMatchObject({
+      aspectRatio: 'square',
+      style: 'none',
+      color: 'none',
+      lighting: 'none',
+      composition: 'none',
+      count: 1,
+      seed: 7,
+    });
+  });
+
+  it.each([
+    [{ aspectRatio: 'wide' }, 'Unknown aspect ratio: wide'],
+    [{ aspectRatio: 'constructor' }, 'Unknown aspect ratio: constructor'],
+    [{ style: 'oil' }, 'Unknown style: oil'],
+    [{ lighting: 'neon' }, 'Unknown lighting: neon'],
+    [{ count: 5 }, 'Choose between 1 and 4 images'],
+  ])('refuses %o as invalid_option', (over, message) => {
+    expect(() => normalise(over)).toThrow(expect.objectContaining({ reason: 'invalid_option', message }));
+  });
+});

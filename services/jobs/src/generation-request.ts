@@ -1,17 +1,14 @@
 // Validates a generation request where the job is recorded (the gateway validates too, but never alone).
 import { AppError } from '@pictura/common/app-error';
 import {
-  ASPECT_RATIOS,
-  COLORS,
-  COMPOSITIONS,
   DEFAULT_GENERATE_MODEL,
   DEFAULT_STRENGTH,
   exactSizeProblem,
+  type GenerationChoice,
+  type GenerationChoiceValue,
   type GenerationOptions,
-  LIGHTINGS,
-  MAX_IMAGES_PER_REQUEST,
-  PROMPT_MAX_LENGTH,
-  STYLES,
+  knownChoice,
+  GENERATION_OPTION_RULES as OPTION,
 } from '@pictura/common/generation-options';
 import { isObjectKey } from '@pictura/common/object-store';
 
@@ -58,12 +55,17 @@ function initImage(raw: RawGenerationOptions): { initImageKey: string; strength:
   return { initImageKey: raw.initImageKey, strength };
 }
 
-function oneOf<T extends string>(field: string, value: string, allowed: readonly T[], fallback: T): T {
-  if (value === '') return fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new AppError('invalid_argument', `Unknown ${field}: ${value}`, 'invalid_option');
+/** Words for the error message, as the API names the option ("aspect ratio"). */
+const choiceWords = (choice: GenerationChoice) => OPTION[choice].field.replace(/_/g, ' ');
+
+/** The value of a list option: its default when empty, refused when not on the list. */
+function oneOf<C extends GenerationChoice>(choice: C, value: string): GenerationChoiceValue<C> {
+  if (value === '') return OPTION[choice].default;
+  const known = knownChoice(choice, value);
+  if (known === undefined) {
+    throw new AppError('invalid_argument', `Unknown ${choiceWords(choice)}: ${value}`, 'invalid_option');
   }
-  return value as T;
+  return known;
 }
 
 export function normaliseGenerationOptions(
@@ -75,34 +77,32 @@ export function normaliseGenerationOptions(
   // A variation of an image needs no description: the model's unconditional path draws it.
   if (prompt === '' && !init)
     throw new AppError('invalid_argument', 'Please enter an image description', 'prompt_required');
-  if (prompt.length > PROMPT_MAX_LENGTH || raw.negativePrompt.length > PROMPT_MAX_LENGTH) {
+  if (
+    prompt.length > OPTION.prompt.maxLength ||
+    raw.negativePrompt.length > OPTION.negativePrompt.maxLength
+  ) {
     throw new AppError(
       'invalid_argument',
-      `Descriptions are limited to ${PROMPT_MAX_LENGTH} characters`,
+      `Descriptions are limited to ${OPTION.prompt.maxLength} characters`,
       'prompt_too_long',
     );
   }
-  const count = raw.count === 0 ? 1 : raw.count;
-  if (count < 1 || count > MAX_IMAGES_PER_REQUEST) {
+  const count = raw.count === 0 ? OPTION.count.default : raw.count;
+  if (count < OPTION.count.minimum || count > OPTION.count.maximum) {
     throw new AppError(
       'invalid_argument',
-      `Choose between 1 and ${MAX_IMAGES_PER_REQUEST} images`,
+      `Choose between ${OPTION.count.minimum} and ${OPTION.count.maximum} images`,
       'invalid_option',
     );
   }
   return {
     prompt,
     negativePrompt: raw.negativePrompt.trim(),
-    aspectRatio: oneOf(
-      'aspect ratio',
-      raw.aspectRatio,
-      Object.keys(ASPECT_RATIOS) as (keyof typeof ASPECT_RATIOS)[],
-      'square',
-    ),
-    style: oneOf('style', raw.style, STYLES, 'none'),
-    color: oneOf('color', raw.color, COLORS, 'none'),
-    lighting: oneOf('lighting', raw.lighting, LIGHTINGS, 'none'),
-    composition: oneOf('composition', raw.composition, COMPOSITIONS, 'none'),
+    aspectRatio: oneOf('aspectRatio', raw.aspectRatio),
+    style: oneOf('style', raw.style),
+    color: oneOf('color', raw.color),
+    lighting: oneOf('lighting', raw.lighting),
+    composition: oneOf('composition', raw.composition),
     model: raw.model || DEFAULT_GENERATE_MODEL,
     seed: raw.seed ?? randomSeed(),
     count,

@@ -5,6 +5,7 @@ import { AppError } from '@pictura/common/app-error';
 import type { AuditLogLister } from '@pictura/common/audit-log';
 import type { JobSchema } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { type Job, JobKind, JobStatus, type JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { DEFAULT_IMAGE_COUNT } from '@pictura/common/generation-options';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
 import type { JobStatsService } from './job-stats.service.ts';
 import type { JobsService as Jobs, JobView } from './jobs.service.ts';
@@ -47,7 +48,7 @@ export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof 
       composition: String(o.composition ?? ''),
       model: String(o.model ?? ''),
       seed: typeof o.seed === 'number' ? o.seed : undefined,
-      count: Number(o.count ?? 1),
+      count: Number(o.count ?? DEFAULT_IMAGE_COUNT),
       width: typeof o.width === 'number' ? o.width : undefined,
       height: typeof o.height === 'number' ? o.height : undefined,
       initImageKey: String(o.initImageKey ?? ''),
@@ -60,7 +61,6 @@ const toProtoSettings = (values: SettingsValues) => ({
   anonymousGeneratePerMinute: values.anonymousGeneratePerMinute ?? undefined,
   maintenanceNotice: values.maintenanceNotice,
   defaultModel: values.defaultModel,
-  maxTagsPerPost: values.maxTagsPerPost,
   defaultUpscaleModel: values.defaultUpscaleModel,
   defaultSafetyModel: values.defaultSafetyModel,
 });
@@ -94,7 +94,7 @@ export function jobsGrpc(
           composition: o?.composition ?? '',
           model: o?.model ?? '',
           seed: o?.seed,
-          count: o?.count ?? 1,
+          count: o?.count ?? DEFAULT_IMAGE_COUNT,
           width: o?.width,
           height: o?.height,
           initImageKey: o?.initImageKey ?? '',
@@ -138,17 +138,23 @@ export function jobsGrpc(
         yield toProtoJob(view);
       }
     },
-    getSettings: async () => toProtoSettings(await admin.settings.get()),
-    async updateSettings({ callerId, settings }) {
+    getSettings: async () => ({
+      ...toProtoSettings(await admin.settings.get()),
+      retiredMaxTagsPerPost: await admin.settings.retiredMaxTagsPerPost(),
+    }),
+    async updateSettings({ callerId, settings, validateOnly }) {
       if (!settings) throw new AppError('invalid_argument', 'Settings are required', 'invalid_settings');
-      const saved = await admin.settings.update(callerId, {
-        anonymousGeneratePerMinute: settings.anonymousGeneratePerMinute ?? null,
-        maintenanceNotice: settings.maintenanceNotice,
-        defaultModel: settings.defaultModel,
-        maxTagsPerPost: settings.maxTagsPerPost,
-        defaultUpscaleModel: settings.defaultUpscaleModel,
-        defaultSafetyModel: settings.defaultSafetyModel,
-      });
+      const saved = await admin.settings.update(
+        callerId,
+        {
+          anonymousGeneratePerMinute: settings.anonymousGeneratePerMinute ?? null,
+          maintenanceNotice: settings.maintenanceNotice,
+          defaultModel: settings.defaultModel,
+          defaultUpscaleModel: settings.defaultUpscaleModel,
+          defaultSafetyModel: settings.defaultSafetyModel,
+        },
+        validateOnly,
+      );
       return toProtoSettings(saved);
     },
     async getJobStats({ callerId, days }) {

@@ -1,14 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { AppError } from '@pictura/common/app-error';
-import { requestedSize } from '@pictura/common/generation-options';
+import { requestedSize, SEED_MAX } from '@pictura/common/generation-options';
 import type { Logger } from '@pictura/common/logger';
 import { isObjectKey } from '@pictura/common/object-store';
+import { PLAN_QUEUE_PRIORITY } from '@pictura/common/plan-catalog';
 import {
   type GenerateJobResult,
   JOB_CANCELLED_REASON,
   JOB_ERROR_MESSAGES,
   type JobErrorCode,
-  PLAN_QUEUE_PRIORITY,
   UPSCALE_FORMATS,
   type UpscaleFormat,
 } from '@pictura/common/queues';
@@ -385,7 +385,7 @@ export function createJobsService(deps: {
       const [available, choices] = await Promise.all([models.list(), settings.get()]);
       const model = raw.model || defaultModelFor('generate', choices.defaultModel, available);
       const safetyModel = safetyModelFor(choices.defaultSafetyModel, available);
-      const options = normaliseGenerationOptions({ ...raw, model }, () => randomInt(0, 2 ** 32 - 1));
+      const options = normaliseGenerationOptions({ ...raw, model }, () => randomInt(0, SEED_MAX));
       const known = available.find((m) => m.kind === 'generate' && m.name === options.model);
       if (!known && available.length > 0) {
         throw new AppError('invalid_argument', `Unknown model: ${options.model}`, 'unknown_model');

@@ -10,7 +10,6 @@ export type SettingsValues = Pick<
   | 'anonymousGeneratePerMinute'
   | 'maintenanceNotice'
   | 'defaultModel'
-  | 'maxTagsPerPost'
   | 'defaultUpscaleModel'
   | 'defaultSafetyModel'
 >;

@@ -1,7 +1,6 @@
 // System settings an admin changes at run time (issue 6): the guests' generation limit (applied by the
-// gateway), the maintenance notice, the default model of each kind (applied here, see model-defaults.ts)
-// and the most tags a post may carry (applied by community). Every reader re-reads within a few seconds, so
-// no restart is needed.
+// gateway), the maintenance notice and the default model of each kind (applied here, see model-defaults.ts).
+// Every reader re-reads within a few seconds, so no restart is needed. (The tag limit is community's.)
 import type { AdminCheck } from '@pictura/common/admin-check';
 import { AppError } from '@pictura/common/app-error';
 import type { ModelKind } from '@pictura/common/model-manifest';
@@ -12,8 +11,6 @@ import type { SettingsRepository, SettingsValues } from './settings.repository.t
 export const SETTINGS_LIMITS = {
   anonymousGeneratePerMinuteMax: 1000,
   maintenanceNoticeMaxLength: 500,
-  maxTagsPerPostMin: 1,
-  maxTagsPerPostMax: 20,
 } as const;
 
 /** Until an admin saves anything: the gateway's configured guest limit, no notice, the registry's model. */
@@ -21,7 +18,6 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   anonymousGeneratePerMinute: null,
   maintenanceNotice: '',
   defaultModel: '',
-  maxTagsPerPost: 5,
   defaultUpscaleModel: '',
   defaultSafetyModel: '',
 };
@@ -38,7 +34,6 @@ const SETTING_NAMES = {
   anonymousGeneratePerMinute: 'anonymous_generate_per_minute',
   maintenanceNotice: 'maintenance_notice',
   defaultModel: 'default_model',
-  maxTagsPerPost: 'max_tags_per_post',
   defaultUpscaleModel: 'default_upscale_model',
   defaultSafetyModel: 'default_safety_model',
 } as const satisfies Record<keyof SettingsValues, string>;
@@ -70,13 +65,12 @@ export function createSettingsService(deps: {
   async function read(): Promise<SettingsValues> {
     const row = await deps.settings.find();
     if (!row) return DEFAULT_SETTINGS;
-    const { anonymousGeneratePerMinute, maintenanceNotice, defaultModel, maxTagsPerPost } = row;
+    const { anonymousGeneratePerMinute, maintenanceNotice, defaultModel } = row;
     const { defaultUpscaleModel, defaultSafetyModel } = row;
     return {
       anonymousGeneratePerMinute,
       maintenanceNotice,
       defaultModel,
-      maxTagsPerPost,
       defaultUpscaleModel,
       defaultSafetyModel,
     };
@@ -113,16 +107,7 @@ export function createSettingsService(deps: {
       const field = CHOICE_FIELD[kind];
       if (choices[field] !== stored[field]) await checkModelChoice(kind, choices[field]);
     }
-    const { maxTagsPerPostMin: min, maxTagsPerPostMax: max } = SETTINGS_LIMITS;
-    if (!isWholeNumberIn(input.maxTagsPerPost, min, max)) {
-      throw invalid(`Tags per post must be between ${min} and ${max}`);
-    }
-    return {
-      anonymousGeneratePerMinute: limit,
-      maintenanceNotice,
-      maxTagsPerPost: input.maxTagsPerPost,
-      ...choices,
-    };
+    return { anonymousGeneratePerMinute: limit, maintenanceNotice, ...choices };
   }
 
   /** Saves, with an audit entry of the fields that changed (none changed: no entry). */
@@ -165,11 +150,17 @@ export function createSettingsService(deps: {
       return cached.values;
     },
 
-    /** Admins only: replaces every setting at once. */
-    async update(callerId: number, input: SettingsValues): Promise<SettingsValues> {
+    /** Admins only: replaces every setting at once; or, with validateOnly, only checks them. */
+    async update(callerId: number, input: SettingsValues, validateOnly = false): Promise<SettingsValues> {
       await deps.admin.requireAdmin(callerId);
       const stored = await read();
-      return save(callerId, await validate(input, stored), stored, 'settings.update');
+      const values = await validate(input, stored);
+      return validateOnly ? values : save(callerId, values, stored, 'settings.update');
+    },
+
+    /** The tag limit stored here before community owned it; community reads it once to take it over. */
+    async retiredMaxTagsPerPost(): Promise<number> {
+      return (await deps.settings.find())?.retiredMaxTagsPerPost ?? 5;
     },
 
     /** Admins only: the default model of one kind, leaving every other setting as stored. */

@@ -1,6 +1,8 @@
 // The payments routes: plans, checkout, verification, subscriptions, payments, the Stripe webhook, and sales
 // and support requests. The stack runs in test mode (no Stripe key), so checkouts use the test provider.
+
 import { randomUUID } from 'node:crypto';
+import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import type { MatrixContext, Rows } from './matrix.ts';
 
 const checkout = () => ({
@@ -24,7 +26,7 @@ const userSubscriptionId = (ctx: MatrixContext) =>
     const paid = await fetch(started.body.checkout_url as string, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action: 'pay', card_number: '4242 4242 4242 4242' }),
+      body: new URLSearchParams({ action: 'pay', card_number: TEST_CARD_DISPLAY }),
       redirect: 'manual',
     });
     if (paid.status !== 303) throw new Error(`could not pay the user's checkout: ${paid.status}`);

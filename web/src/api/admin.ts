@@ -1,5 +1,6 @@
 // The admin console's calls (/api/admin/*): dashboard statistics, users, the report queue, community
 // statistics, content management, system settings, and the sales and support inbox.
+import type { GrantablePlan } from '@pictura/common/plan-catalog';
 import { requestJson } from './http.ts';
 
 /** One UTC day of a per-day series (`day` is YYYY-MM-DD), oldest first. */
@@ -130,7 +131,7 @@ export interface SupportRequest {
 
 export type SupportRequestStatus = 'new' | 'answered';
 
-export type GrantablePlan = 'premium' | 'ultimate' | 'enterprise';
+export type { GrantablePlan };
 
 /** A plan given by an administrator: `months` (1 to 36) or `ends_at` (a date after today). */
 export interface PlanGrantInput {

@@ -1,17 +1,9 @@
 // Sign-in calls of spec section 7, and the subscriptions list that decides the plan.
 import { withSecurityCheck } from '../security-check/security-check.ts';
 import { requestJson } from './http.ts';
+import type { SessionUser } from './session-user.ts';
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  picture: string;
-  avatar?: string;
-  role: string;
-  is_admin: boolean;
-}
+export type { SessionUser };
 
 export interface MeResponse {
   authenticated: boolean;

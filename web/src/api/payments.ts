@@ -1,7 +1,8 @@
 // The billing calls of spec section 7 the pricing and payment pages make (prices in integer cents, USD).
+import type { BillingPeriod } from '@pictura/common/plan-catalog';
 import { ApiError, type RequestOptions, requestJson } from './http.ts';
 
-export type BillingPeriod = 'monthly' | 'yearly';
+export type { BillingPeriod };
 
 export interface PlanPrice {
   billing_period: BillingPeriod | (string & {});

@@ -27,6 +27,10 @@ describe('plan from subscriptions', () => {
       ]),
     ).toBe('ultimate');
   });
+
+  it("names an old label's plan by today's name", () => {
+    expect(planFromSubscriptions([{ status: 'active', plan_id: 'pro_monthly' }])).toBe('ultimate');
+  });
 });
 
 describe('admin', () => {

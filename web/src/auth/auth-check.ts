@@ -1,4 +1,5 @@
 // The startup auth check of spec 4, as a pure decision over one GET /api/auth/me answer.
+import { currentPlanLabel, type Plan } from '@pictura/common/plan-catalog';
 import type { MeResponse, SessionUser, Subscription } from '../api/auth.ts';
 
 export type AuthCheckResult =
@@ -32,13 +33,16 @@ export async function checkAuth(token: string, timeoutMs: number): Promise<AuthC
   }
 }
 
-export type PlanType = 'free' | 'premium' | 'ultimate' | 'enterprise' | (string & {});
+export type PlanType = Plan | (string & {});
 
-/** Spec 3: plan_id is {plan}_{billing}; the plan is that of any active subscription, else free. */
+/**
+ * Spec 3: plan_id is {plan}_{billing} (an old label maps to today's plan); the plan is that of any active
+ * subscription, else free.
+ */
 export function planFromSubscriptions(subscriptions: readonly Subscription[]): PlanType {
   const active = subscriptions.find((subscription) => subscription.status === 'active');
   if (!active) return 'free';
-  return active.plan_id.split('_')[0] || 'free';
+  return currentPlanLabel(active.plan_id.split('_')[0] ?? '') || 'free';
 }
 
 /** Spec 6: user id 1, role admin, or the is_admin flag. */

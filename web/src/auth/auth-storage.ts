@@ -1,7 +1,7 @@
 // The signed-in session in local storage (spec 3): `token` (the bearer string) and `cached_user_data`
 // (the last user the server confirmed, used when the server cannot be reached). Storage can be
 // unavailable (private browsing); the app then works as a guest.
-import type { SessionUser } from '../api/auth.ts';
+import type { SessionUser } from '../api/session-user.ts';
 
 export const TOKEN_KEY = 'token';
 export const CACHED_USER_KEY = 'cached_user_data';

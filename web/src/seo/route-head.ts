@@ -1,6 +1,7 @@
 // The <head> of every route (spec 2 "Shell"): title, description, social cards, structured data, canonical
 // and alternate-language links. Pure: the same function feeds the browser (RouteMeta) and the build-time
 // pre-renderer (web/scripts/prerender.ts), so crawlers and the live page always agree.
+import { PAID_PLANS, type PaidPlan, PRICES_CENTS } from '@pictura/common/plan-catalog';
 import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from '../i18n/locale.ts';
 
 export interface PageTexts {
@@ -44,10 +45,19 @@ export const PRERENDERED_ROUTES: readonly SeoRoute[] = [
   'upscaler',
 ];
 
-type PlanName = 'free' | 'premium' | 'ultimate';
+type PlanName = 'free' | PaidPlan;
 
-/** Monthly prices in USD (spec 9): structured data shows a free price of 0 and a top price of 24 over 3 offers. */
-export const PLAN_PRICES_USD: Record<PlanName, number> = { free: 0, premium: 12, ultimate: 24 };
+/**
+ * Monthly prices in USD (spec 9), from the plan catalogue: structured data shows a free price of 0 and the top
+ * monthly price over the plans one can buy (Enterprise is by contact, so it has no offer).
+ */
+export const PLAN_PRICES_USD: Record<PlanName, number> = {
+  free: 0,
+  ...(Object.fromEntries(PAID_PLANS.map((plan) => [plan, PRICES_CENTS[plan].monthly / 100])) as Record<
+    PaidPlan,
+    number
+  >),
+};
 
 /** Open Graph wants language_TERRITORY. */
 export const OG_LOCALES: Record<Locale, string> = {

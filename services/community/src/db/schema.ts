@@ -2,6 +2,7 @@ import { auditLogTable } from '@pictura/common/audit-log';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -150,32 +151,6 @@ export const reports = communitySchema.table(
   ],
 );
 
-export const MODERATION_ACTIONS = [
-  'approve_report',
-  'reject_report',
-  'reopen_report',
-  'hide_post',
-  'restore_post',
-  'delete_post',
-  'restore_appeal',
-  'uphold_appeal',
-] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-
-/** Who did what and when: an audit log, so no foreign keys (it outlives deleted posts and reports). */
-export const moderationActions = communitySchema.table(
-  'moderation_actions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    adminId: integer('admin_id').notNull(),
-    action: text('action').$type<ModerationAction>().notNull(),
-    postId: uuid('post_id').notNull(),
-    reportId: uuid('report_id'),
-    createdAt: at('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('moderation_actions_post_idx').on(t.postId, t.createdAt)],
-);
-
 export const APPEAL_STATUSES = ['open', 'restored', 'upheld'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
@@ -204,10 +179,24 @@ export const appeals = communitySchema.table(
   ],
 );
 
+/** The community rules an admin sets: a single row (id 1); absent until first saved or taken over from jobs. */
+export const settings = communitySchema.table(
+  'settings',
+  {
+    id: integer('id').primaryKey(),
+    maxTagsPerPost: integer('max_tags_per_post').notNull().default(5),
+    /** 0: taken over from jobs, which held this setting before. */
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('settings_single_row', sql`${t.id} = 1`)],
+);
+
 /** The admin audit log of actions on this service's data (append-only: @pictura/common/audit-log). */
 export const auditLog = auditLogTable(communitySchema);
 
-export const schema = { posts, likes, postViews, viewSalts, reports, moderationActions, appeals, auditLog };
+export const schema = { posts, likes, postViews, viewSalts, reports, appeals, settings, auditLog };
 export type PostRow = typeof posts.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
 export type AppealRow = typeof appeals.$inferSelect;
+export type SettingsRow = typeof settings.$inferSelect;

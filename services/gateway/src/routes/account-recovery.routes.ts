@@ -16,8 +16,7 @@ import {
   ResetPassword,
   ResetRequested,
 } from './account-recovery.schemas.ts';
-import { toUserBody } from './auth.routes.ts';
-import { UserBody } from './auth.schemas.ts';
+import { toUserBody } from './auth.bodies.ts';
 
 /** The one answer to a reset request, whether an account matches or not. */
 export const RESET_REQUESTED_MESSAGE =
@@ -33,7 +32,6 @@ const toSecurityBody = (security: AccountSecurity) => ({
 
 export async function accountRecoveryRoutes(app: FastifyInstance, deps: { auth: AuthClient }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  app.addSchema(UserBody);
   const { auth } = deps;
   const Success = Type.Object({ success: Type.Boolean() });
 

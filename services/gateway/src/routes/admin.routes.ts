@@ -1,34 +1,47 @@
 // The admin console's dashboard statistics, system settings and Models page. requireAdmin answers early;
 // auth, jobs and community each check the caller again before answering (they own the data).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { SystemSettings } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import type { Logger } from '@pictura/common/logger';
 import type { FastifyInstance } from 'fastify';
-import type { AreaRouteOptions } from '../app.ts';
+import type { AuthClient, BillingClient, CommunityClient, JobsClient } from '../clients.ts';
+import type { GatewayConfig } from '../config.ts';
 import { errorResponses as errors, requireAdmin } from '../route-guards.ts';
 import {
   AdminStatsBody,
-  type SettingsBody,
   SettingsBody as SettingsSchema,
   SettingsUpdate,
   StatsQuery,
 } from './admin.schemas.ts';
-import { systemSettingsOf } from './admin.settings-cache.ts';
+import { readAdminSettings, saveAdminSettings } from './admin.settings.ts';
+import { communitySettingsOf, systemSettingsOf } from './admin.settings-cache.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
 import { adminGrantsRoutes } from './admin-grants.routes.ts';
 import { adminModelsRoutes } from './admin-models.routes.ts';
 
-export async function adminRoutes(app: FastifyInstance, { deps, services }: AreaRouteOptions): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const settingsCache = systemSettingsOf(deps.jobs, deps.logger);
-  const toSettingsBody = (settings: SystemSettings): SettingsBody => ({
-    anonymous_generate_per_minute: settings.anonymousGeneratePerMinute ?? null,
-    anonymous_generate_per_minute_default: deps.config.GUEST_GENERATE_PER_MINUTE,
-    maintenance_notice: settings.maintenanceNotice,
-    default_model: settings.defaultModel,
-    max_tags_per_post: settings.maxTagsPerPost,
-  });
+export interface AdminDeps {
+  jobs: JobsClient;
+  billing: BillingClient;
+  community: CommunityClient;
+  /** For the settings' cache, when jobs cannot answer. */
+  logger: Logger;
+  config: Pick<GatewayConfig, 'GUEST_GENERATE_PER_MINUTE'>;
+  /** Without it the statistics are not served; grants and the audit log then skip auth's part. */
+  auth?: AuthClient;
+}
 
-  const auth = deps.auth?.client;
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const settings = {
+    jobs: deps.jobs,
+    community: deps.community,
+    guestDefault: deps.config.GUEST_GENERATE_PER_MINUTE,
+    caches: {
+      jobs: systemSettingsOf(deps.jobs, deps.logger),
+      community: communitySettingsOf(deps.community, deps.logger),
+    },
+  };
+
+  const { auth } = deps;
   if (auth) {
     api.get(
       '/api/admin/stats',
@@ -48,7 +61,7 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
         const [users, jobs, community] = await Promise.all([
           auth.getUserStats(query, options),
           deps.jobs.getJobStats(query, options),
-          services.community.getStats(query, options),
+          deps.community.getStats(query, options),
         ]);
         const days = (list: { day: string; count: number }[]) =>
           list.map(({ day, count }) => ({ day, count }));
@@ -76,8 +89,7 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
         response: { 200: SettingsSchema, ...errors },
       },
     },
-    // Read fresh from jobs, not the cache: the admin edits what is stored.
-    async (request) => toSettingsBody(await deps.jobs.getSettings({}, { requestId: request.id })),
+    async (request) => readAdminSettings(settings, request.id),
   );
 
   api.put(
@@ -92,38 +104,14 @@ export async function adminRoutes(app: FastifyInstance, { deps, services }: Area
         response: { 200: SettingsSchema, ...errors },
       },
     },
-    async (request) => {
-      const options = { requestId: request.id };
-      const body = request.body;
-      const current = await deps.jobs.getSettings({}, options);
-      const saved = await deps.jobs.updateSettings(
-        {
-          callerId: request.viewer.userId,
-          settings: {
-            anonymousGeneratePerMinute:
-              body.anonymous_generate_per_minute === undefined
-                ? current.anonymousGeneratePerMinute
-                : (body.anonymous_generate_per_minute ?? undefined),
-            maintenanceNotice: body.maintenance_notice ?? current.maintenanceNotice,
-            defaultModel: body.default_model ?? current.defaultModel,
-            maxTagsPerPost: body.max_tags_per_post ?? current.maxTagsPerPost,
-            // Chosen on the Models page (PUT /api/admin/models/defaults); kept as stored here.
-            defaultUpscaleModel: current.defaultUpscaleModel,
-            defaultSafetyModel: current.defaultSafetyModel,
-          },
-        },
-        options,
-      );
-      settingsCache.remember(saved);
-      return toSettingsBody(saved);
-    },
+    async (request) => saveAdminSettings(settings, request.viewer.userId, request.body, request.id),
   );
 
   await adminModelsRoutes(app, deps.jobs);
-  await adminGrantsRoutes(app, { billing: services.billing, ...(auth ? { auth } : {}) });
+  await adminGrantsRoutes(app, { billing: deps.billing, ...(auth ? { auth } : {}) });
   await adminAuditRoutes(app, {
-    billing: services.billing,
-    community: services.community,
+    billing: deps.billing,
+    community: deps.community,
     jobs: deps.jobs,
     ...(auth ? { auth } : {}),
   });

@@ -2,7 +2,7 @@
 // early; community asks auth again whether the caller is an admin, and records each action with who and when.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AreaRouteOptions } from '../app.ts';
+import type { CommunityClient } from '../clients.ts';
 import { errorResponses as errors, requireAdmin } from '../route-guards.ts';
 import {
   toAdminAppealBody,
@@ -34,10 +34,10 @@ import {
 
 export async function communityAdminRoutes(
   app: FastifyInstance,
-  { services }: AreaRouteOptions,
+  deps: { community: CommunityClient },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { community } = services;
+  const { community } = deps;
   const tags = ['admin'];
   const options = (request: FastifyRequest) => ({ requestId: request.id });
   const callerId = (request: FastifyRequest) => request.viewer.userId;

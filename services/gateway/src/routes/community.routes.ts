@@ -3,7 +3,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AreaRouteOptions } from '../app.ts';
+import type { AuthClient, CommunityClient } from '../clients.ts';
 import { errorResponses as errors, requireSignIn } from '../route-guards.ts';
 import { toAppealBody, toMyReportBody, toPostBody, toPostDetailBody } from './community.bodies.ts';
 import {
@@ -27,10 +27,14 @@ import {
 
 export async function communityRoutes(
   app: FastifyInstance,
-  { deps, services }: AreaRouteOptions,
+  deps: {
+    community: CommunityClient;
+    /** Whose name and avatar a post or report keeps; without it they are left empty. */
+    auth?: AuthClient;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { community } = services;
+  const { community } = deps;
   const tags = ['community'];
   const options = (request: FastifyRequest) => ({ requestId: request.id });
 
@@ -39,7 +43,7 @@ export async function communityRoutes(
    * report as a snapshot, so feeds need no call to auth; a later profile change does not rewrite old posts.
    */
   const profileOf = async (request: FastifyRequest) => {
-    const auth = deps.auth?.client;
+    const { auth } = deps;
     if (!auth) return { name: '', avatar: '' };
     const user = await auth.getUser({ userId: request.viewer.userId }, options(request));
     return { name: user.name || user.username, avatar: user.picture };

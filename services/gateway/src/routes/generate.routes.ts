@@ -3,6 +3,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { GenerateModelSettings, Job, ModelInfo } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { GENERATION_OPTION_RULES as OPTION } from '@pictura/common/generation-options';
 import { jobStatusName, publicJobBody } from '@pictura/common/job-body';
 import type { FastifyInstance } from 'fastify';
 import type { JobsClient } from '../clients.ts';
@@ -117,7 +118,7 @@ export async function generateRoutes(
             composition: body.composition ?? '',
             model: body.model ?? '',
             seed: body.seed,
-            count: body.count ?? 1,
+            count: body.count ?? OPTION.count.default,
           },
           private: body.private ?? false,
           webhookUrl: submissionWebhookUrl(request, body.webhook_url, {

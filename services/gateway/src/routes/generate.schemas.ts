@@ -1,19 +1,14 @@
-import {
-  ASPECT_RATIOS,
-  COLORS,
-  COMPOSITIONS,
-  LIGHTINGS,
-  MAX_IMAGES_PER_REQUEST,
-  PROMPT_MAX_LENGTH,
-  STYLES,
-} from '@pictura/common/generation-options';
+import { GENERATION_OPTION_RULES as OPTION } from '@pictura/common/generation-options';
 import { type Static, type TUnsafe, Type } from 'typebox';
 import { FreeText, SingleLineText } from '../text-schemas.ts';
 import { WebhookUrlField } from './webhooks.schemas.ts';
 
 // A plain string enum (not a union of literals), so a wrong value gets one clear "enum" error.
-const choice = <T extends string>(values: readonly T[], description: string): TUnsafe<T> =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], description, default: values[0] });
+const choice = <T extends string>(
+  rule: { values: readonly T[]; default: NoInfer<T> },
+  description: string,
+): TUnsafe<T> =>
+  Type.Unsafe<T>({ type: 'string', enum: [...rule.values], description, default: rule.default });
 
 export const ErrorBody = Type.Object(
   {
@@ -27,25 +22,35 @@ export const GenerateBody = Type.Object(
   {
     prompt: FreeText({
       minLength: 1,
-      maxLength: PROMPT_MAX_LENGTH,
+      maxLength: OPTION.prompt.maxLength,
       pattern: '\\S',
       description: 'What to draw',
     }),
-    negative_prompt: Type.Optional(FreeText({ maxLength: PROMPT_MAX_LENGTH, description: 'What to avoid' })),
-    aspect_ratio: Type.Optional(
-      choice(Object.keys(ASPECT_RATIOS) as (keyof typeof ASPECT_RATIOS)[], 'Image shape'),
+    negative_prompt: Type.Optional(
+      FreeText({ maxLength: OPTION.negativePrompt.maxLength, description: 'What to avoid' }),
     ),
-    style: Type.Optional(choice(STYLES, 'Image style')),
-    color: Type.Optional(choice(COLORS, 'Colour treatment')),
-    lighting: Type.Optional(choice(LIGHTINGS, 'Lighting')),
-    composition: Type.Optional(choice(COMPOSITIONS, 'Composition')),
+    aspect_ratio: Type.Optional(choice(OPTION.aspectRatio, 'Image shape')),
+    style: Type.Optional(choice(OPTION.style, 'Image style')),
+    color: Type.Optional(choice(OPTION.color, 'Colour treatment')),
+    lighting: Type.Optional(choice(OPTION.lighting, 'Lighting')),
+    composition: Type.Optional(choice(OPTION.composition, 'Composition')),
     model: Type.Optional(
-      SingleLineText({ maxLength: 100, description: 'A model name from GET /api/models' }),
+      SingleLineText({ maxLength: OPTION.model.maxLength, description: 'A model name from GET /api/models' }),
     ),
     seed: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 4294967295, description: 'Same seed, same image' }),
+      Type.Integer({
+        minimum: OPTION.seed.minimum,
+        maximum: OPTION.seed.maximum,
+        description: 'Same seed, same image',
+      }),
     ),
-    count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: 1 })),
+    count: Type.Optional(
+      Type.Integer({
+        minimum: OPTION.count.minimum,
+        maximum: OPTION.count.maximum,
+        default: OPTION.count.default,
+      }),
+    ),
     private: Type.Optional(
       Type.Boolean({
         description:
@@ -157,7 +162,8 @@ export const ModelSettingsBody = Type.Object({
   negative_prompt: Type.Boolean({ description: 'False when the negative prompt has no effect' }),
 });
 
-export const ModelKindName = choice(['generate', 'upscale', 'safety'] as const, 'What the model does');
+const MODEL_KINDS = ['generate', 'upscale', 'safety'] as const;
+export const ModelKindName = choice({ values: MODEL_KINDS, default: MODEL_KINDS[0] }, 'What the model does');
 
 export const ModelBody = Type.Object(
   {

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { HistoryItem } from '@pictura/common/gen/history/v1/history_pb';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AreaRouteOptions } from '../app.ts';
+import type { HistoryClient } from '../clients.ts';
 import type { FileLinks } from '../file-links.ts';
 import { errorResponses as errors, requireSignIn } from '../route-guards.ts';
 import {
@@ -52,11 +52,10 @@ export function toHistoryItemBody(item: HistoryItem, signed?: ReadonlyMap<string
 
 export async function historyRoutes(
   app: FastifyInstance,
-  { services, fileLinks }: AreaRouteOptions & { fileLinks?: FileLinks },
+  { history, fileLinks }: { history: HistoryClient; fileLinks?: FileLinks },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   app.addSchema(HistoryItemBody);
-  const { history } = services;
   /** The owner's view of an item: a private item's images through links signed for them. */
   const itemBody = async (item: HistoryItem) => {
     if (!item.private || !fileLinks) return toHistoryItemBody(item);

@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '@pictura/common/app-error';
 import { type Job, JobStatus } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import { DEFAULT_CHOICES, GENERATION_OPTION_RULES as OPTION } from '@pictura/common/generation-options';
 import { reencodeImage } from '@pictura/common/image-reencode';
 import { MAX_UPLOAD_BYTES } from '@pictura/common/image-sniff';
 import type { ObjectStore } from '@pictura/common/object-store';
@@ -101,7 +102,10 @@ async function answer(deps: OpenAiImagesDeps, request: FastifyRequest, reply: Fa
   // Without a size, a variation or edit keeps its image's shape (the nearest aspect ratio).
   const sized =
     call.init && (call.size === undefined || call.size === 'auto')
-      ? { aspectRatio: aspectRatioForSize(`${call.init.width}x${call.init.height}`) ?? 'square' }
+      ? {
+          aspectRatio:
+            aspectRatioForSize(`${call.init.width}x${call.init.height}`) ?? DEFAULT_CHOICES.aspectRatio,
+        }
       : requestedSize(call.size);
   if (!sized) {
     throw new OpenAiError(400, 'size must be WIDTHxHEIGHT (e.g. 1024x1024) or auto', 'invalid_size', 'size');
@@ -121,7 +125,7 @@ async function answer(deps: OpenAiImagesDeps, request: FastifyRequest, reply: Fa
         composition: '',
         model: resolveModelAlias(call.model, deps.modelAliases),
         seed: call.seed,
-        count: call.n ?? 1,
+        count: call.n ?? OPTION.count.default,
         width: sized.width,
         height: sized.height,
         initImageKey: call.init?.key ?? '',
@@ -185,9 +189,9 @@ function formCall(form: ImageForm, prompt: string): ImageCall {
     prompt,
     negativePrompt: fields.negative_prompt,
     model: fields.model || undefined,
-    n: intField(fields, 'n', 1, 4),
+    n: intField(fields, 'n', OPTION.count.minimum, OPTION.count.maximum),
     size: fields.size || undefined,
-    seed: intField(fields, 'seed', 0, 4294967295),
+    seed: intField(fields, 'seed', OPTION.seed.minimum, OPTION.seed.maximum),
     responseFormat: enumField(fields, 'response_format', ['url', 'b64_json'] as const),
     outputFormat: outputFormatField(fields),
     outputCompression: intField(fields, 'output_compression', 0, 100),

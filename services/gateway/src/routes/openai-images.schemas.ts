@@ -4,8 +4,10 @@
 import {
   ASPECT_RATIOS,
   type AspectRatio,
-  MAX_IMAGES_PER_REQUEST,
-  PROMPT_MAX_LENGTH,
+  DEFAULT_CHOICES,
+  DEFAULT_STRENGTH,
+  EXACT_SIZE,
+  GENERATION_OPTION_RULES as OPTION,
 } from '@pictura/common/generation-options';
 import { type Static, Type } from 'typebox';
 import { FreeText, SingleLineText } from '../text-schemas.ts';
@@ -21,23 +23,32 @@ const stringEnum = <T extends string>(values: readonly T[], description?: string
 /** OpenAI parameters accepted and not used: they have no meaning for these models. */
 const ACCEPTED = 'Accepted for compatibility; no effect here.';
 
+const AUTO_SIZE = ASPECT_RATIOS[DEFAULT_CHOICES.aspectRatio];
+const MAX_SQUARE_SIDE = Math.sqrt(EXACT_SIZE.maxPixels);
 const SIZE_DESCRIPTION =
   'WIDTHxHEIGHT (e.g. 1024x1024) or auto. Rendered exactly by models that draw any size (pictura-emoji, ' +
-  'pictura-abstract): sides a multiple of 8, 256..2048 px, at most 2048×2048 pixels. A fixed-size model ' +
+  `pictura-abstract): sides a multiple of ${EXACT_SIZE.multiple}, ${EXACT_SIZE.min}..${EXACT_SIZE.max} px, ` +
+  `at most ${MAX_SQUARE_SIDE}×${MAX_SQUARE_SIDE} pixels. A fixed-size model ` +
   'renders the nearest size it can; the `x-pictura-image-size` header and `size` in the answer say which. ' +
-  'auto: 512x512.';
+  `auto: ${AUTO_SIZE.width}x${AUTO_SIZE.height}.`;
 
 export const OpenAiImageRequest = Type.Object(
   {
-    prompt: FreeText({ maxLength: PROMPT_MAX_LENGTH }),
+    prompt: FreeText({ maxLength: OPTION.prompt.maxLength }),
     model: Type.Optional(
       SingleLineText({
-        maxLength: 100,
+        maxLength: OPTION.model.maxLength,
         description:
           'A Pictura model name, or an OpenAI one (dall-e-2, dall-e-3, gpt-image-1, …) mapped to ours; see GET /v1/models',
       }),
     ),
-    n: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_IMAGES_PER_REQUEST, default: 1 })),
+    n: Type.Optional(
+      Type.Integer({
+        minimum: OPTION.count.minimum,
+        maximum: OPTION.count.maximum,
+        default: OPTION.count.default,
+      }),
+    ),
     size: Type.Optional(SingleLineText({ maxLength: 20, description: SIZE_DESCRIPTION })),
     response_format: Type.Optional(
       Type.Unsafe<'url' | 'b64_json'>({
@@ -64,12 +75,15 @@ export const OpenAiImageRequest = Type.Object(
     ),
     user: Type.Optional(SingleLineText({ maxLength: 200, description: ACCEPTED })),
     negative_prompt: Type.Optional(
-      FreeText({ maxLength: PROMPT_MAX_LENGTH, description: 'Pictura extension: what to keep out' }),
+      FreeText({
+        maxLength: OPTION.negativePrompt.maxLength,
+        description: 'Pictura extension: what to keep out',
+      }),
     ),
     seed: Type.Optional(
       Type.Integer({
-        minimum: 0,
-        maximum: 4294967295,
+        minimum: OPTION.seed.minimum,
+        maximum: OPTION.seed.maximum,
         description: 'Pictura extension: the same seed, the same image',
       }),
     ),
@@ -112,12 +126,12 @@ const formText = (description: string) => Type.Optional(Type.String({ descriptio
 /** Fields both image-input calls share (documentation of their multipart forms; the route reads the parts). */
 const IMAGE_FORM_FIELDS = {
   image: imageFile('The starting image: PNG, JPEG or WebP, at most 10 MB'),
-  n: formText('1 to 4 images'),
+  n: formText(`${OPTION.count.minimum} to ${OPTION.count.maximum} images`),
   size: formText('WIDTHxHEIGHT or auto (keeps the image’s aspect ratio)'),
   response_format: formText('url or b64_json'),
   model: formText('A Pictura model name or an OpenAI name mapped to the default model'),
   user: formText('Accepted and ignored'),
-  strength: formText('Pictura extension: 0 keeps the image, 1 redraws it (default 0.6)'),
+  strength: formText(`Pictura extension: 0 keeps the image, 1 redraws it (default ${DEFAULT_STRENGTH})`),
   webhook_url: formText('Pictura extension: where the finished job is POSTed, signed (Standard Webhooks)'),
 };
 
@@ -142,12 +156,12 @@ const SIZE = /^(\d{2,5})x(\d{2,5})$/;
  * anything else is null (a 400 naming the parameter).
  */
 export function aspectRatioForSize(size: string | undefined): AspectRatio | null {
-  if (size === undefined || size === 'auto') return 'square';
+  if (size === undefined || size === 'auto') return DEFAULT_CHOICES.aspectRatio;
   const match = SIZE.exec(size);
   if (!match) return null;
   const wanted = Math.log(Number(match[1]) / Number(match[2]));
   if (!Number.isFinite(wanted)) return null;
-  let best: AspectRatio = 'square';
+  let best: AspectRatio = DEFAULT_CHOICES.aspectRatio;
   for (const [name, { width, height }] of Object.entries(ASPECT_RATIOS) as [
     AspectRatio,
     { width: number; height: number },

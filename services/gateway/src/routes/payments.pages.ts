@@ -2,13 +2,12 @@
 // checkout page and its form, and the return from Stripe's checkout. The checkout id in the address is the
 // capability, as on Stripe's own checkout pages: the browser arrives here without the API token.
 import { AppError } from '@pictura/common/app-error';
+import { isTestCard, TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BillingClient } from '../clients.ts';
 import { HTTP_STATUS_BY_APP_CODE } from '../http-errors.ts';
 import {
-  cardDigits,
   errorPage,
-  TEST_CARD,
   TEST_CHECKOUT_CSP,
   type TestCheckoutView,
   testCheckoutPage,
@@ -75,11 +74,11 @@ export async function registerTestCheckoutPages(app: FastifyInstance, billing: B
             options,
           )) as TestCheckoutView;
           if (form.action === 'cancel') return reply.redirect(view.cancelUrl, 303);
-          if (cardDigits(form.card_number) !== cardDigits(TEST_CARD)) {
+          if (!isTestCard(form.card_number)) {
             return sendHtml(
               reply,
               422,
-              testCheckoutPage(view, `This test checkout accepts only the test card ${TEST_CARD}.`),
+              testCheckoutPage(view, `This test checkout accepts only the test card ${TEST_CARD_DISPLAY}.`),
             );
           }
           const done = await billing.completeTestCheckout({ checkoutId: request.params.id }, options);

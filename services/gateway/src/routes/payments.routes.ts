@@ -5,7 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Payment, Subscription, SupportRequest } from '@pictura/common/gen/billing/v1/billing_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AreaRouteOptions } from '../app.ts';
+import type { BillingClient } from '../clients.ts';
+import type { GatewayConfig } from '../config.ts';
 import { allowedOrigins, returnOriginOf } from '../return-origin.ts';
 import { errorResponses as errors, requireAdmin, requireSignIn } from '../route-guards.ts';
 import { SingleLineText } from '../text-schemas.ts';
@@ -76,10 +77,13 @@ export const toSupportBody = (r: SupportRequest) => ({
 
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { services, deps }: AreaRouteOptions,
+  deps: {
+    billing: BillingClient;
+    config: Pick<GatewayConfig, 'PUBLIC_URL'> & Partial<Pick<GatewayConfig, 'ALLOWED_ORIGINS'>>;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { billing } = services;
+  const { billing } = deps;
   // A checkout returns to the allowed origin the user started from (its Origin header), else PUBLIC_URL's.
   const origins = allowedOrigins({
     PUBLIC_URL: deps.config.PUBLIC_URL,

@@ -1,5 +1,6 @@
 // The built-in test provider's checkout page: small, self-contained HTML (inline CSS, no external assets),
 // shown only in test mode. Its form posts back to the gateway, which asks billing to complete the checkout.
+import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 
 export interface TestCheckoutView {
   checkoutId: string;
@@ -11,8 +12,6 @@ export interface TestCheckoutView {
   cancelUrl: string;
   returnUrl: string;
 }
-
-export const TEST_CARD = '4242 4242 4242 4242';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -87,10 +86,10 @@ export function testCheckoutPage(view: TestCheckoutView, error?: string): string
   return page(
     'Test checkout',
     `${heading}
-<p class="hint">Use the test card <code>${TEST_CARD}</code>.<br>Any expiry date and CVV are accepted.</p>
+<p class="hint">Use the test card <code>${TEST_CARD_DISPLAY}</code>.<br>Any expiry date and CVV are accepted.</p>
 <form method="post" action="${escapeHtml(action)}" novalidate>
   <label for="card">Card number</label>
-  <input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" value="${TEST_CARD}" required aria-describedby="card-error">
+  <input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" value="${TEST_CARD_DISPLAY}" required aria-describedby="card-error">
   <div class="row">
     <div><label for="expiry">Expiry (MM / YY)</label>
     <input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34" value="12 / 34"></div>
@@ -115,6 +114,3 @@ export function errorPage(status: number, message: string): string {
 <div class="actions"><a class="button" href="/">Back to Pictura</a></div>`,
   );
 }
-
-/** The card number as digits, for comparing with the test card. */
-export const cardDigits = (value: string | undefined) => (value ?? '').replace(/[\s-]/g, '');

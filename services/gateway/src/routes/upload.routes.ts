@@ -1,17 +1,18 @@
 // POST /api/upload/image and POST /api/upload/upscale, in the spec's shape: every answer, errors included,
-// is {success, imageUrl?, error?}. This plugin's error handler keeps that shape for errors thrown inside.
+// is {success, imageUrl?, error?}. The error handler and form parser set here are the upscale area's
+// (areas/upscale.plugin.ts): its upscale routes, registered after, keep that shape for errors thrown inside.
 import fastifyMultipart from '@fastify/multipart';
 import { ImageRejectedError } from '@pictura/common/image-decode';
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE_MESSAGE } from '@pictura/common/image-sniff';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@pictura/common/image-sniff';
 import type { ObjectStore } from '@pictura/common/object-store';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { JobsClient } from '../clients.ts';
 import type { FileLinks } from '../file-links.ts';
 import { errorReply, setRetryAfter } from '../http-errors.ts';
 import { storeUntrustedImage } from '../image-intake.ts';
 import type { JobEventTokens } from '../job-event-tokens.repository.ts';
+import { imageRejection, sendFailure } from './upload.replies.ts';
 import { UploadFailure, UploadImageForm, UploadResult } from './upload.schemas.ts';
-import { upscaleRoutes } from './upscale.routes.ts';
 
 export interface UploadDeps {
   jobs: JobsClient;
@@ -23,22 +24,6 @@ export interface UploadDeps {
   allowLoopbackFetch: boolean;
   /** Who may read a file (file-links.ts): a private generation's file is upscaled only from its signed link. */
   fileLinks?: FileLinks;
-}
-
-export function sendFailure(
-  reply: FastifyReply,
-  status: number,
-  error: string,
-  jobId?: string,
-): FastifyReply {
-  return reply.status(status).send({ success: false, error, ...(jobId ? { job_id: jobId } : {}) });
-}
-
-/** The spec's status and text for an image we refuse. */
-export function imageRejection(error: ImageRejectedError): { status: number; error: string } {
-  if (error.code === 'not_an_image') return { status: 415, error: NOT_AN_IMAGE_MESSAGE };
-  if (error.code === 'too_large') return { status: 413, error: FILE_TOO_LARGE_MESSAGE };
-  return { status: 413, error: error.message };
 }
 
 const NO_FILE_MESSAGE = 'No file provided';
@@ -100,6 +85,4 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
       }
     },
   );
-
-  await app.register(upscaleRoutes, deps);
 }

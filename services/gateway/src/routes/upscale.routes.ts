@@ -12,7 +12,8 @@ import type { FileLinks } from '../file-links.ts';
 import { storeUntrustedImage } from '../image-intake.ts';
 import { checkSubmissionWebhookUrl } from '../webhook-url.ts';
 import { eventsUrlFor } from './job-events.ts';
-import { imageRejection, sendFailure, type UploadDeps } from './upload.routes.ts';
+import { imageRejection, sendFailure } from './upload.replies.ts';
+import type { UploadDeps } from './upload.routes.ts';
 import { UpscaleBody, UpscaleQuery, UpscaleResult, UpscaleSubmitted } from './upload.schemas.ts';
 
 const NO_IMAGE_MESSAGE = 'No image URL provided';

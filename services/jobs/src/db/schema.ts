@@ -60,7 +60,11 @@ export const settings = jobsSchema.table(
     defaultUpscaleModel: text('default_upscale_model').notNull().default(''),
     /** Empty: the workers' own default safety classifier; 'none': results are not checked. */
     defaultSafetyModel: text('default_safety_model').notNull().default(''),
-    maxTagsPerPost: integer('max_tags_per_post').notNull().default(5),
+    /**
+     * Retired: community owns the tag limit. Never written now; read once by community to take the stored
+     * value over (it keeps its own database), then dropped in a later release.
+     */
+    retiredMaxTagsPerPost: integer('max_tags_per_post').notNull().default(5),
     updatedBy: integer('updated_by').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

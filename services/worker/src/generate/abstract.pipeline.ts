@@ -6,6 +6,7 @@ import {
   type Color,
   type Composition,
   type Lighting,
+  SEED_MAX,
   STYLES,
   type Style,
 } from '@pictura/common/generation-options';
@@ -107,8 +108,8 @@ export async function createAbstractPipeline(
           throw new RangeError(`${name} must be an integer in 1..${MAX_SIDE}, got ${side}`);
         }
       }
-      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-        throw new RangeError(`seed must be an integer in 0..2^32-1, got ${seed}`);
+      if (!Number.isInteger(seed) || seed < 0 || seed > SEED_MAX) {
+        throw new RangeError(`seed must be an integer in 0..${SEED_MAX}, got ${seed}`);
       }
       const shader = STYLE_SHADERS[style];
       const n = width * height;

@@ -1,10 +1,10 @@
 // The "Grant plan" form's rules, checked before sending (billing checks them again): a paid plan, 1 to 36
 // months or an end date after today, a note of at most 500 characters.
+import { GRANT_MONTHS, GRANT_NOTE_MAX, GRANTABLE_PLANS } from '@pictura/common/plan-catalog';
 import type { GrantablePlan, PlanGrantInput } from '../../api/admin.ts';
 
-export const GRANTABLE_PLANS: readonly GrantablePlan[] = ['premium', 'ultimate', 'enterprise'];
-export const GRANT_MONTHS_MAX = 36;
-export const GRANT_NOTE_MAX = 500;
+export { GRANT_NOTE_MAX, GRANTABLE_PLANS };
+export const GRANT_MONTHS_MAX = GRANT_MONTHS.max;
 /** A year: what an Enterprise contract usually runs, and the one-click grant from a sales request. */
 export const DEFAULT_GRANT_MONTHS = 12;
 
@@ -41,7 +41,7 @@ export function planGrantInput(form: PlanGrantForm, now: Date): GrantFormResult 
   if (note.length > GRANT_NOTE_MAX) return { ok: false, field: 'note', errorKey: 'users.grant.noteTooLong' };
   if (form.period === 'months') {
     const months = Number(form.months);
-    if (!/^\d+$/.test(form.months.trim()) || months < 1 || months > GRANT_MONTHS_MAX) {
+    if (!/^\d+$/.test(form.months.trim()) || months < GRANT_MONTHS.min || months > GRANT_MONTHS_MAX) {
       return { ok: false, field: 'months', errorKey: 'users.grant.monthsInvalid' };
     }
     return { ok: true, input: { plan: form.plan, months, ...(note ? { note } : {}) } };

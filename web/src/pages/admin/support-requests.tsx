@@ -1,6 +1,7 @@
 // The dashboard's inbox: the latest sales and support requests, paying customers first (the server's
 // order), with a way to write back, and for an Enterprise request from a signed-in user, a one-click grant
 // of Enterprise (a year, after a confirmation).
+import { PLANS } from '@pictura/common/plan-catalog';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -16,8 +17,8 @@ import { ConfirmationDialog } from './confirmation-dialog.tsx';
 import { DEFAULT_GRANT_MONTHS } from './plan-grant-model.ts';
 import { useConfirmedAction } from './use-confirmed-action.ts';
 
-const PAID = new Set(['premium', 'ultimate', 'enterprise']);
-const KNOWN_PLANS = new Set(['free', 'premium', 'ultimate', 'enterprise']);
+const PAID = new Set<string>(PLANS.filter((plan) => plan !== 'free'));
+const KNOWN_PLANS = new Set<string>(PLANS);
 
 export function SupportRequests() {
   const { t } = useTranslation('admin');

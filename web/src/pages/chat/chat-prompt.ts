@@ -2,17 +2,26 @@
 // later message refines it, so the prompt sent is the base plus every refinement so far, and the seed and
 // options of the previous image are kept so the picture evolves instead of starting over. "New image"
 // starts again from the next message. Pure functions: no storage, no network.
-import { type AspectRatio, PROMPT_MAX_LENGTH, type Style } from '@pictura/common/generation-options';
+import {
+  type AspectRatio,
+  DEFAULT_CHOICES,
+  PROMPT_MAX_LENGTH,
+  SEED_MAX,
+  type Style,
+} from '@pictura/common/generation-options';
 import type { GenerateRequest } from '../../api/generation.ts';
 
-export const MAX_SEED = 4_294_967_295;
+export const MAX_SEED = SEED_MAX;
 
 export interface ChatOptions {
   aspectRatio: AspectRatio;
   style: Style;
 }
 
-export const DEFAULT_CHAT_OPTIONS: ChatOptions = { aspectRatio: 'square', style: 'none' };
+export const DEFAULT_CHAT_OPTIONS: ChatOptions = {
+  aspectRatio: DEFAULT_CHOICES.aspectRatio,
+  style: DEFAULT_CHOICES.style,
+};
 
 /** What composition needs of a turn already in the thread. */
 export interface ThreadTurn {
@@ -124,9 +133,9 @@ export function turnRequest(prompt: string, seed: number, options: ChatOptions):
     negative_prompt: '',
     aspect_ratio: options.aspectRatio,
     style: options.style,
-    color: 'none',
-    lighting: 'none',
-    composition: 'none',
+    color: DEFAULT_CHOICES.color,
+    lighting: DEFAULT_CHOICES.lighting,
+    composition: DEFAULT_CHOICES.composition,
     seed,
     count: 1,
   };

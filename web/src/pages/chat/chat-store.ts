@@ -1,6 +1,6 @@
 // The chat's conversations: their shape, the edits made to them, and how they are kept in localStorage per
 // user (a reload, or another tab, shows the same list). Pure functions plus the two storage calls.
-import { ASPECT_RATIOS, type AspectRatio, STYLES, type Style } from '@pictura/common/generation-options';
+import { knownChoice } from '@pictura/common/generation-options';
 import type { GeneratedImage } from '../../api/generation.ts';
 import type { ErrorFallbackKey, PhaseError } from '../home/generation-phase.ts';
 import { type ChatOptions, DEFAULT_CHAT_OPTIONS, MAX_SEED, type ThreadTurn } from './chat-prompt.ts';
@@ -163,11 +163,8 @@ function readOptions(value: unknown): ChatOptions {
   const aspectRatio = value.aspectRatio;
   const style = value.style;
   return {
-    aspectRatio:
-      isString(aspectRatio) && aspectRatio in ASPECT_RATIOS
-        ? (aspectRatio as AspectRatio)
-        : DEFAULT_CHAT_OPTIONS.aspectRatio,
-    style: isString(style) && (STYLES as readonly string[]).includes(style) ? (style as Style) : 'none',
+    aspectRatio: knownChoice('aspectRatio', aspectRatio) ?? DEFAULT_CHAT_OPTIONS.aspectRatio,
+    style: knownChoice('style', style) ?? DEFAULT_CHAT_OPTIONS.style,
   };
 }
 

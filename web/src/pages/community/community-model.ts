@@ -1,13 +1,10 @@
 // The community page's pure parts: the feed's URL state, the generator values of "Create Similar", and the
 // counts and dates as the viewer's language writes them.
 import {
-  ASPECT_RATIOS,
   type AspectRatio,
-  COLORS,
   type Color,
-  LIGHTINGS,
+  knownChoice,
   type Lighting,
-  STYLES,
   type Style,
 } from '@pictura/common/generation-options';
 import type { FeedSort, PostDetail } from '../../api/community.ts';
@@ -53,9 +50,6 @@ export interface SimilarValues {
   model?: string;
 }
 
-const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined =>
-  typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : undefined;
-
 /**
  * A post's generator settings as the home generator takes them. Unknown values (an option this server no
  * longer offers, a model it does not have) are left out so the form keeps its defaults for them. The seed
@@ -63,10 +57,10 @@ const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefi
  */
 export function similarValues(post: PostDetail, knownModels: readonly string[]): SimilarValues {
   const values: SimilarValues = { prompt: post.prompt, negativePrompt: post.negative_prompt ?? '' };
-  const aspectRatio = oneOf(Object.keys(ASPECT_RATIOS) as AspectRatio[], post.options.aspect_ratio);
-  const style = oneOf(STYLES, post.options.style);
-  const color = oneOf(COLORS, post.options.color);
-  const lighting = oneOf(LIGHTINGS, post.options.lighting);
+  const aspectRatio = knownChoice('aspectRatio', post.options.aspect_ratio);
+  const style = knownChoice('style', post.options.style);
+  const color = knownChoice('color', post.options.color);
+  const lighting = knownChoice('lighting', post.options.lighting);
   if (aspectRatio) values.aspectRatio = aspectRatio;
   if (style) values.style = style;
   if (color) values.color = color;

@@ -1,6 +1,7 @@
 // /community/post/{id}: one post in full (its picture, title, author, date, likes, views, prompt to copy,
 // settings and tags) with like, report, delete (its author) and Create Similar. A post that does not exist
 // or was taken down shows a not-found state, except to its author (told why, and offered an appeal) and admins.
+import { DEFAULT_CHOICES } from '@pictura/common/generation-options';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -165,19 +166,19 @@ function PostView({ post }: { post: PostDetail }) {
           }),
         ]
       : null,
-    post.options.style && post.options.style !== 'none'
+    post.options.style && post.options.style !== DEFAULT_CHOICES.style
       ? [
           tApp('generator.styleLabel'),
           tApp(`options.style.${post.options.style}`, { defaultValue: post.options.style }),
         ]
       : null,
-    post.options.color && post.options.color !== 'none'
+    post.options.color && post.options.color !== DEFAULT_CHOICES.color
       ? [
           tApp('generator.colorLabel'),
           tApp(`options.color.${post.options.color}`, { defaultValue: post.options.color }),
         ]
       : null,
-    post.options.lighting && post.options.lighting !== 'none'
+    post.options.lighting && post.options.lighting !== DEFAULT_CHOICES.lighting
       ? [
           tApp('generator.lightingLabel'),
           tApp(`options.lighting.${post.options.lighting}`, { defaultValue: post.options.lighting }),

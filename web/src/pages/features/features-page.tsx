@@ -1,3 +1,4 @@
+import { PLANS } from '@pictura/common/plan-catalog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HouseAd } from '../../components/house-ad.tsx';
@@ -54,7 +55,7 @@ export default function FeaturesPage() {
           <p className="section-intro">{t('features.plansIntro')}</p>
         </div>
         <div className="plan-strip">
-          {(['free', 'premium', 'ultimate', 'enterprise'] as const).map((plan) => (
+          {PLANS.map((plan) => (
             <div key={plan} className={`plan-chip plan-chip--${plan}`}>
               <h3 className="plan-chip__name">{t(`plans.${plan}.name`)}</h3>
               <p className="plan-chip__text">{t(`plans.${plan}.summary`)}</p>

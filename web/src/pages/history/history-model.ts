@@ -1,13 +1,11 @@
 // What the history page shows of an item, and what "Create again" fills into the generator. Pure functions.
 import {
-  ASPECT_RATIOS,
   type AspectRatio,
-  COLORS,
   type Color,
-  LIGHTINGS,
+  DEFAULT_CHOICES,
+  knownChoice,
   type Lighting,
-  MAX_IMAGES_PER_REQUEST,
-  STYLES,
+  GENERATION_OPTION_RULES as OPTION,
   type Style,
 } from '@pictura/common/generation-options';
 import type { HistoryImage, HistoryItem, HistoryTab } from '../../api/history.ts';
@@ -17,12 +15,6 @@ export const HISTORY_TABS: readonly HistoryTab[] = ['generated', 'upscaled'];
 
 export function isHistoryTab(value: string | null): value is HistoryTab {
   return value === 'generated' || value === 'upscaled';
-}
-
-function pick<T extends string>(values: readonly T[], value: unknown): T | undefined {
-  return typeof value === 'string' && (values as readonly string[]).includes(value)
-    ? (value as T)
-    : undefined;
 }
 
 /** The jobs service stores options camelCase; older or foreign items may use the wire's snake_case. */
@@ -41,13 +33,10 @@ export interface GenerationOptionsShown {
 export function generationOptions(item: HistoryItem): GenerationOptionsShown {
   const { options } = item;
   const shown: GenerationOptionsShown = {};
-  const aspectRatio = pick(
-    Object.keys(ASPECT_RATIOS) as AspectRatio[],
-    option(options, 'aspectRatio', 'aspect_ratio'),
-  );
-  const style = pick(STYLES, option(options, 'style'));
-  const color = pick(COLORS, option(options, 'color'));
-  const lighting = pick(LIGHTINGS, option(options, 'lighting'));
+  const aspectRatio = knownChoice('aspectRatio', option(options, 'aspectRatio', 'aspect_ratio'));
+  const style = knownChoice('style', option(options, 'style'));
+  const color = knownChoice('color', option(options, 'color'));
+  const lighting = knownChoice('lighting', option(options, 'lighting'));
   if (aspectRatio) shown.aspectRatio = aspectRatio;
   if (style) shown.style = style;
   if (color) shown.color = color;
@@ -69,16 +58,21 @@ export function createAgainValues(item: HistoryItem): Partial<GeneratorFormValue
   const values: Partial<GeneratorFormValues> = {
     prompt: item.prompt,
     negativePrompt: item.negative_prompt,
-    aspectRatio: shown.aspectRatio ?? 'square',
-    style: shown.style ?? 'none',
-    color: shown.color ?? 'none',
-    lighting: shown.lighting ?? 'none',
+    aspectRatio: shown.aspectRatio ?? DEFAULT_CHOICES.aspectRatio,
+    style: shown.style ?? DEFAULT_CHOICES.style,
+    color: shown.color ?? DEFAULT_CHOICES.color,
+    lighting: shown.lighting ?? DEFAULT_CHOICES.lighting,
     model: item.model,
   };
   if (typeof seed === 'number' && Number.isInteger(seed) && seed >= 0) values.seed = String(seed);
-  if (typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= MAX_IMAGES_PER_REQUEST) {
+  if (
+    typeof count === 'number' &&
+    Number.isInteger(count) &&
+    count >= OPTION.count.minimum &&
+    count <= OPTION.count.maximum
+  ) {
     values.count = count;
-  } else if (item.images.length >= 1 && item.images.length <= MAX_IMAGES_PER_REQUEST) {
+  } else if (item.images.length >= OPTION.count.minimum && item.images.length <= OPTION.count.maximum) {
     values.count = item.images.length;
   }
   return values;

@@ -1,5 +1,6 @@
 // One history item full size, in a dialog: the image (and its siblings of the same request), everything it
 // was made with, and what can be done with it next.
+import { DEFAULT_CHOICES } from '@pictura/common/generation-options';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -266,15 +267,15 @@ export function HistoryViewer({
                     </li>
                     <li>
                       <span>{t('viewer.style')}</span>
-                      {t(`translation:options.style.${options.style ?? 'none'}`)}
+                      {t(`translation:options.style.${options.style ?? DEFAULT_CHOICES.style}`)}
                     </li>
                     <li>
                       <span>{t('viewer.color')}</span>
-                      {t(`translation:options.color.${options.color ?? 'none'}`)}
+                      {t(`translation:options.color.${options.color ?? DEFAULT_CHOICES.color}`)}
                     </li>
                     <li>
                       <span>{t('viewer.lighting')}</span>
-                      {t(`translation:options.lighting.${options.lighting ?? 'none'}`)}
+                      {t(`translation:options.lighting.${options.lighting ?? DEFAULT_CHOICES.lighting}`)}
                     </li>
                   </ul>
                 </Detail>

@@ -1,4 +1,4 @@
-import { ASPECT_RATIOS } from '@pictura/common/generation-options';
+import { ASPECT_RATIOS, DEFAULT_CHOICES } from '@pictura/common/generation-options';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GenerateRequest } from '../../api/generation.ts';
@@ -35,7 +35,7 @@ function RetryButton({ onRetry }: { onRetry: () => void }) {
 /** Placeholders in the requested shape while the images are being made. */
 function PendingImages({ request }: { request: GenerateRequest | null }) {
   const count = request?.count ?? 1;
-  const { width, height } = ASPECT_RATIOS[request?.aspect_ratio ?? 'square'];
+  const { width, height } = ASPECT_RATIOS[request?.aspect_ratio ?? DEFAULT_CHOICES.aspectRatio];
   return (
     <div className={resultGridClass(count)} aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (

@@ -2,15 +2,19 @@
 import {
   type AspectRatio,
   type Color,
+  DEFAULT_CHOICES,
   type Lighting,
-  MAX_IMAGES_PER_REQUEST,
+  GENERATION_OPTION_RULES as OPTION,
   PROMPT_MAX_LENGTH,
   type Style,
 } from '@pictura/common/generation-options';
 import type { GenerateRequest } from '../../api/generation.ts';
 
-export const MAX_SEED = 4_294_967_295;
-export const IMAGE_COUNTS = Array.from({ length: MAX_IMAGES_PER_REQUEST }, (_, index) => index + 1);
+export const MAX_SEED = OPTION.seed.maximum;
+export const IMAGE_COUNTS = Array.from(
+  { length: OPTION.count.maximum - OPTION.count.minimum + 1 },
+  (_, index) => OPTION.count.minimum + index,
+);
 export { PROMPT_MAX_LENGTH };
 
 export interface GeneratorFormValues {
@@ -30,11 +34,11 @@ export interface GeneratorFormValues {
 export const INITIAL_FORM_VALUES: GeneratorFormValues = {
   prompt: '',
   negativePrompt: '',
-  aspectRatio: 'square',
-  style: 'none',
-  color: 'none',
-  lighting: 'none',
-  count: 1,
+  aspectRatio: DEFAULT_CHOICES.aspectRatio,
+  style: DEFAULT_CHOICES.style,
+  color: DEFAULT_CHOICES.color,
+  lighting: DEFAULT_CHOICES.lighting,
+  count: OPTION.count.default,
   seed: '',
   model: '',
 };
@@ -65,7 +69,7 @@ export function toGenerateRequest(values: GeneratorFormValues): GenerateRequest 
     style: values.style,
     color: values.color,
     lighting: values.lighting,
-    composition: 'none',
+    composition: DEFAULT_CHOICES.composition,
     count: values.count,
     ...(seed === '' ? {} : { seed: Number(seed) }),
     ...(values.model ? { model: values.model } : {}),

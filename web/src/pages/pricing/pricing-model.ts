@@ -1,9 +1,9 @@
 // Pure pricing and payment logic: price display, the yearly per-month figure, plan names from plan ids
 // (old labels included), checkout error texts and reading the payment return parameters.
+import { currentPlanLabel } from '@pictura/common/plan-catalog';
 import { ApiError } from '../../api/http.ts';
 import type { BillingPeriod, CheckoutRequest, PaymentReturn, PlanInfo } from '../../api/payments.ts';
 import { numberFormat } from '../../components/units.ts';
-import { LEGACY_PLAN_LABELS } from './plan-catalog.ts';
 
 /** Languages written right to left (of the 16, Arabic). */
 const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur']);
@@ -61,8 +61,7 @@ export function catalogueSaving(plans: readonly PlanInfo[]): { least: number; mo
 
 /** Spec 3: plan_id is {plan}_{billing}; old labels starter, pro and business map to today's plans. */
 export function planTypeOf(planId: string): string {
-  const raw = (planId.split('_')[0] ?? '').toLowerCase();
-  return LEGACY_PLAN_LABELS[raw] ?? raw;
+  return currentPlanLabel((planId.split('_')[0] ?? '').toLowerCase());
 }
 
 export function billingPeriodOf(planId: string): BillingPeriod | null {

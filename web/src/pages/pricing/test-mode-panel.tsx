@@ -1,8 +1,8 @@
+import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, RetryIcon } from '../../components/icons.tsx';
 import { useResetTestUser } from '../../hooks/use-reset-test-user.ts';
-import { TEST_CARD_NUMBER } from './plan-catalog.ts';
 import { resetErrorText } from './pricing-model.ts';
 import { PRICING_NAMESPACE } from './pricing-texts.ts';
 
@@ -46,7 +46,7 @@ export function TestModePanel({ userId }: { userId: number | null }) {
           {t('testMode.title')}
         </h2>
         <p className="test-mode__text">
-          {t('testMode.cardIntro')} <code className="test-mode__card">{TEST_CARD_NUMBER}</code>
+          {t('testMode.cardIntro')} <code className="test-mode__card">{TEST_CARD_DISPLAY}</code>
         </p>
         <p className="test-mode__text">{t('testMode.anyExpiry')}</p>
       </div>

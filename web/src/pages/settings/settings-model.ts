@@ -1,5 +1,6 @@
 // The settings page's rules, apart from React: profile validation, which plan changes count as upgrades,
 // who sees API keys, what confirms an account deletion, and how server refusals read.
+import { BILLING_PERIODS, type BillingPeriod, PAID_PLANS } from '@pictura/common/plan-catalog';
 import type { SessionUser } from '../../api/auth.ts';
 import { ApiError } from '../../api/http.ts';
 import type { SubscriptionRecord } from '../../api/subscriptions.ts';
@@ -58,18 +59,21 @@ export function currentSubscription(records: readonly SubscriptionRecord[]): Sub
   return records.find((record) => record.status === 'active') ?? null;
 }
 
-const PLAN_RANK: Record<string, number> = { premium: 1, ultimate: 2 };
-const PERIODS = ['monthly', 'yearly'] as const;
+/** The plans sold by checkout, cheapest first (the catalogue's order). */
+const PLAN_RANK: Record<string, number> = Object.fromEntries(
+  PAID_PLANS.map((plan, rank) => [plan, rank + 1]),
+);
+const PERIODS = BILLING_PERIODS;
 
 export interface PlanChoice {
   planId: string;
   plan: string;
-  period: 'monthly' | 'yearly';
+  period: BillingPeriod;
 }
 
 export function planChoiceOf(planId: string): PlanChoice | null {
   const [plan = '', period = ''] = planId.split('_');
-  if (!(plan in PLAN_RANK) || !(PERIODS as readonly string[]).includes(period)) return null;
+  if (!Object.hasOwn(PLAN_RANK, plan) || !(PERIODS as readonly string[]).includes(period)) return null;
   return { planId, plan, period: period as PlanChoice['period'] };
 }
 

@@ -41,7 +41,9 @@ describe('a download from a server that stops sending', () => {
       fetch,
       onBytes: () => {},
       label: 'test/model file',
-      stallMs: 300,
+      // Long enough for a loaded machine to deliver the answer and its first bytes first: the guard also
+      // times the answer itself, and a shorter window made this "did not answer" on a busy CI machine.
+      stallMs: 2_000,
     });
     await expect(download).rejects.toMatchObject({ code: 'network', message: /no data for/ });
     expect(await readFile(dest, 'utf8')).toBe('abcd');

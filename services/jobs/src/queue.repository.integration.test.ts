@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_GENERATE_MODEL } from '@pictura/common/generation-options';
-import { type GenerateJobData, jobCancelKey, PLAN_QUEUE_PRIORITY, QUEUE_NAMES } from '@pictura/common/queues';
+import { PLAN_QUEUE_PRIORITY } from '@pictura/common/plan-catalog';
+import { type GenerateJobData, jobCancelKey, QUEUE_NAMES } from '@pictura/common/queues';
 import { createRedis } from '@pictura/common/redis';
 import { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -22,7 +22,6 @@ const valid = {
   anonymousGeneratePerMinute: 10,
   maintenanceNotice: 'Upgrade tonight at 22:00 UTC',
   defaultModel: 'sd-turbo',
-  maxTagsPerPost: 8,
   defaultUpscaleModel: '',
   defaultSafetyModel: '',
 };
@@ -78,7 +77,6 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
       anonymousGeneratePerMinute: null,
       maintenanceNotice: '',
       defaultModel: '',
-      maxTagsPerPost: 5,
       defaultUpscaleModel: '',
       defaultSafetyModel: '',
     });
@@ -108,8 +106,6 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
     [{ defaultModel: 'pictura-upscale-x4' }, 'Unknown model: pictura-upscale-x4'],
     [{ defaultUpscaleModel: 'sd-turbo' }, 'Unknown model: sd-turbo'],
     [{ defaultSafetyModel: 'esrgan-thick-x4' }, 'Unknown model: esrgan-thick-x4'],
-    [{ maxTagsPerPost: 0 }, 'Tags per post must be between 1 and 20'],
-    [{ maxTagsPerPost: 21 }, 'Tags per post must be between 1 and 20'],
   ])('refuses %j: %s', async (change, message) => {
     await expect(settings.update(ids.admin, { ...valid, ...change })).rejects.toMatchObject({
       code: 'invalid_argument',
@@ -118,11 +114,11 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
   });
 
   it('accepts the limits themselves', async () => {
-    const edges = { anonymousGeneratePerMinute: 0, maintenanceNotice: 'n'.repeat(500), maxTagsPerPost: 20 };
+    const edges = { anonymousGeneratePerMinute: 0, maintenanceNotice: 'n'.repeat(500) };
     await expect(settings.update(ids.admin, { ...valid, ...edges })).resolves.toMatchObject(edges);
     await expect(
-      settings.update(ids.admin, { ...valid, anonymousGeneratePerMinute: 1000, maxTagsPerPost: 1 }),
-    ).resolves.toMatchObject({ anonymousGeneratePerMinute: 1000, maxTagsPerPost: 1 });
+      settings.update(ids.admin, { ...valid, anonymousGeneratePerMinute: 1000 }),
+    ).resolves.toMatchObject({ anonymousGeneratePerMinute: 1000 });
   });
 
   it('stores an update, trimmed, where every replica reads it without a restart', async () => {
@@ -131,7 +127,7 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
     expect(await settings.get()).toEqual(saved);
     expect(await otherReplica.get()).toEqual(saved);
     const [row] = await database.db.select().from(schema.settings);
-    expect(row).toMatchObject({ id: 1, updatedBy: ids.admin, maxTagsPerPost: 8 });
+    expect(row).toMatchObject({ id: 1, updatedBy: ids.admin });
     // The audit log names the admin and only the fields that changed, before and after.
     const [entry] = await database.db
       .select()

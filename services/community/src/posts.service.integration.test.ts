@@ -75,13 +75,14 @@ describe.each(ENGINES)('community posts on %s', (engine) => {
     });
 
     it('applies the max-tags setting as the operator changes it', async () => {
-      f.settings.maxTags = 2;
+      const setMaxTags = (maxTagsPerPost: number) => f.community.settings.update(admin, { maxTagsPerPost });
+      await setMaxTags(2);
       try {
         expect((await rejection(f.publish(alice, { tags: ['a', 'b', 'c'] }))).reason).toBe('too_many_tags');
-        f.settings.maxTags = 8;
+        await setMaxTags(8);
         expect((await f.publish(alice, { tags: ['a', 'b', 'c', 'd', 'e', 'f'] })).tags).toHaveLength(6);
       } finally {
-        f.settings.maxTags = 5;
+        await setMaxTags(5);
       }
     });
 

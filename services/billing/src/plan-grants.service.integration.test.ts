@@ -4,12 +4,12 @@
 import { create } from '@bufbuild/protobuf';
 import { createAdminCheck } from '@pictura/common/admin-check';
 import { GrantPlanRequestSchema } from '@pictura/common/gen/billing/v1/billing_pb';
+import { PLAN_ENTITLEMENTS } from '@pictura/common/plan-catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
 import { ENGINES } from '../../../test/support/databases.ts';
 import { manualClock, openTestBilling } from '../test/billing.fixture.ts';
 import { addMonths } from './plan-grants.service.ts';
-import { PLAN_ENTITLEMENTS } from './plans.ts';
 
 const DAY = 24 * 3600_000;
 

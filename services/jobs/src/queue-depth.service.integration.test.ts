@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { startMetricsServer } from '@pictura/common/metrics';
-import { PLAN_QUEUE_PRIORITY, QUEUE_NAMES } from '@pictura/common/queues';
+import { PLAN_QUEUE_PRIORITY } from '@pictura/common/plan-catalog';
+import { QUEUE_NAMES } from '@pictura/common/queues';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedis } from '../../../test/support/redis.ts';

@@ -4,6 +4,7 @@ import { BillingService } from '@pictura/common/gen/billing/v1/billing_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createGrpcServer } from '@pictura/common/grpc-server';
 import { createLogger } from '@pictura/common/logger';
+import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayTestDeps } from '../../../../test/support/gateway-app.ts';
@@ -67,7 +68,7 @@ describe('checkout return origin', () => {
       method: 'POST',
       url: checkoutUrl.pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'card_number=4242+4242+4242+4242&action=pay',
+      payload: new URLSearchParams({ card_number: TEST_CARD_DISPLAY, action: 'pay' }).toString(),
     });
     expect(paid.statusCode).toBe(303);
     const success = new URL(paid.headers.location as string);
