@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/support/databases.ts';
-import { type CommunityFixture, openCommunityFixture } from './community.test-support.ts';
+import { type CommunityFixture, openCommunityFixture } from '../test/community.test-support.ts';
 import { auditLog, settings as settingsTable } from './db/schema.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
