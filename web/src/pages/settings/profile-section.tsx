@@ -1,6 +1,6 @@
 // Profile: who the user is (avatar, name, username, e-mail, join date), their community numbers, and a
 // form to change the display name and the avatar.
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountUser } from '../../api/account.ts';
 import type { SessionUser } from '../../api/auth.ts';
@@ -47,8 +47,8 @@ export function AccountAvatar({ user, picture, size }: { user: SessionUser; pict
         inlineSize: size,
         blockSize: size,
         fontSize: size / 2.4,
-        background: `hsl(${(user.id * 47) % 360} 55% 42%)`,
-      }}
+        '--avatar-hue': (user.id * 47) % 360,
+      } as CSSProperties}
     >
       {[...name][0]?.toUpperCase()}
     </span>
