@@ -1,16 +1,15 @@
 // The publish form (spec 5): one image of a history item goes to the community gallery with a title (at most
 // 50 characters), a description (at most 200), tags (normalised, at most the server's max-tags setting) and
 // the publishing agreement ticked. Opened by the community page and by the history page.
-import { type FormEvent, type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryItem } from '../api/history.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useMaxTags } from '../hooks/use-community.ts';
 import { usePublishPost } from '../hooks/use-post-actions.ts';
 import { DialogCloseButton, DialogFrame } from './dialog-frame.tsx';
-import { AlertIcon, CloseIcon, ShareIcon } from './icons.tsx';
+import { AlertIcon, ShareIcon } from './icons.tsx';
 import {
-  addTags,
   clampText,
   DESCRIPTION_MAX,
   type PublishFormErrors,
@@ -19,6 +18,8 @@ import {
   textLength,
   validatePublishForm,
 } from './publish-post-model.ts';
+import { PublishPreview } from './publish-post-preview.tsx';
+import { PublishTagField, useTagDraft } from './publish-tag-field.tsx';
 import { useToast } from './toast.tsx';
 import './publish-post-dialog.css';
 
@@ -42,7 +43,6 @@ function PublishDialog({ item, onClose, onPublished, initialImage = 0 }: Publish
   const { user, openSignIn } = useAuth();
   const maxTags = useMaxTags();
   const publish = usePublishPost();
-  const tagInputRef = useRef<HTMLInputElement>(null);
   const agreeRef = useRef<HTMLInputElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const close = useCallback(() => {
@@ -57,10 +57,6 @@ function PublishDialog({ item, onClose, onPublished, initialImage = 0 }: Publish
     description: useId(),
     descriptionCounter: useId(),
     descriptionError: useId(),
-    tags: useId(),
-    tagsHint: useId(),
-    tagsCounter: useId(),
-    tagsError: useId(),
     agree: useId(),
     agreeError: useId(),
   };
@@ -71,50 +67,13 @@ function PublishDialog({ item, onClose, onPublished, initialImage = 0 }: Publish
   );
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [tags, setTags] = useState<string[]>([]);
-  const [tagText, setTagText] = useState('');
-  const [tagError, setTagError] = useState<'invalid' | 'tooMany' | null>(null);
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<PublishFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState(false);
 
   const image = item.images[imageIndex];
-  const atMax = tags.length >= maxTags;
-
-  const commitTagText = (text: string): string[] => {
-    if (text.trim() === '') return tags;
-    const outcome = addTags(tags, text, maxTags);
-    setTags(outcome.tags);
-    setTagError(outcome.error ?? null);
-    setTagText('');
-    return outcome.tags;
-  };
-
-  const onTagKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' || event.key === ',') {
-      event.preventDefault();
-      commitTagText(tagText);
-    } else if (event.key === 'Backspace' && tagText === '' && tags.length > 0) {
-      setTags(tags.slice(0, -1));
-      setTagError(null);
-    }
-  };
-
-  const onTagChange = (value: string) => {
-    // A pasted or typed comma completes a tag.
-    if (/[,，、]/.test(value)) commitTagText(value);
-    else {
-      setTagText(value);
-      if (tagError === 'invalid') setTagError(null);
-    }
-  };
-
-  const removeTag = (tag: string) => {
-    setTags(tags.filter((current) => current !== tag));
-    setTagError(null);
-    tagInputRef.current?.focus();
-  };
+  const draft = useTagDraft(maxTags);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -124,7 +83,7 @@ function PublishDialog({ item, onClose, onPublished, initialImage = 0 }: Publish
       openSignIn();
       return;
     }
-    const allTags = commitTagText(tagText);
+    const allTags = draft.commit(draft.text);
     const found = validatePublishForm({ title, description, tags: allTags, agree }, maxTags);
     setErrors(found);
     setServerError(null);
@@ -179,59 +138,13 @@ function PublishDialog({ item, onClose, onPublished, initialImage = 0 }: Publish
       </header>
 
       <form className="publish-dialog__form" onSubmit={submit} noValidate>
-        <div className="publish-dialog__preview">
-          {image ? (
-            <figure
-              className={
-                image.flagged && !revealed
-                  ? 'publish-dialog__image publish-dialog__image--hidden'
-                  : 'publish-dialog__image'
-              }
-            >
-              <img
-                src={image.url}
-                width={image.width}
-                height={image.height}
-                alt={t('publish.imageAlt', { prompt: item.prompt })}
-              />
-              {image.flagged && !revealed ? (
-                <button
-                  type="button"
-                  className="button button--small publish-dialog__reveal"
-                  onClick={() => setRevealed(true)}
-                >
-                  {t('post.show')}
-                </button>
-              ) : null}
-            </figure>
-          ) : null}
-          {imageCount > 1 ? (
-            <fieldset className="publish-dialog__thumbs">
-              <legend className="field-label">{t('publish.chooseImage')}</legend>
-              <div className="publish-dialog__thumb-list">
-                {item.images.map((option, index) => (
-                  <label key={option.url} className="publish-dialog__thumb">
-                    <input
-                      type="radio"
-                      className="visually-hidden"
-                      name={`${ids.heading}-image`}
-                      checked={index === imageIndex}
-                      onChange={() => setImageIndex(index)}
-                    />
-                    <img src={option.url} alt="" className={option.flagged ? 'is-flagged' : undefined} />
-                    <span className="visually-hidden">
-                      {t('publish.imageNumber', { index: index + 1, total: imageCount })}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ) : null}
-          <dl className="publish-dialog__prompt">
-            <dt className="field-label">{t('publish.prompt')}</dt>
-            <dd dir="auto">{item.prompt}</dd>
-          </dl>
-        </div>
+        <PublishPreview
+          item={item}
+          imageIndex={imageIndex}
+          onChoose={setImageIndex}
+          revealed={revealed}
+          onReveal={() => setRevealed(true)}
+        />
 
         <div className="publish-dialog__fields">
           {item.private ? (
@@ -319,69 +232,7 @@ function PublishDialog({ item, onClose, onPublished, initialImage = 0 }: Publish
             </div>
           </div>
 
-          <div className="field">
-            <label htmlFor={ids.tags} className="field-label">
-              {t('publish.tagsLabel')}
-            </label>
-            <div className="tag-input">
-              {tags.length > 0 ? (
-                <ul className="tag-input__chips" aria-label={t('publish.tagsAdded')}>
-                  {tags.map((tag) => (
-                    <li key={tag} className="tag-input__chip">
-                      <bdi>#{tag}</bdi>
-                      <button
-                        type="button"
-                        className="tag-input__remove"
-                        aria-label={t('publish.removeTag', { tag })}
-                        onClick={() => removeTag(tag)}
-                      >
-                        <CloseIcon width={14} height={14} />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <input
-                ref={tagInputRef}
-                id={ids.tags}
-                className="tag-input__field"
-                value={tagText}
-                disabled={atMax}
-                placeholder={atMax ? t('publish.tagsFull') : t('publish.tagsPlaceholder')}
-                onChange={(event) => onTagChange(event.target.value)}
-                onKeyDown={onTagKeyDown}
-                onBlur={() => commitTagText(tagText)}
-                aria-invalid={tagError || errors.tags ? true : undefined}
-                aria-describedby={describedBy(
-                  ids.tagsHint,
-                  ids.tagsCounter,
-                  (tagError || errors.tags) && ids.tagsError,
-                )}
-                autoComplete="off"
-                enterKeyHint="done"
-              />
-            </div>
-            <div className="field__meta">
-              {tagError || errors.tags ? (
-                <p id={ids.tagsError} className="field-error" role="alert">
-                  {tagError === 'invalid'
-                    ? t('publish.errors.invalidTag')
-                    : t('publish.errors.tooManyTags', { max: maxTags })}
-                </p>
-              ) : (
-                <p id={ids.tagsHint} className="field-hint publish-dialog__hint">
-                  {t('publish.tagsHint')}
-                </p>
-              )}
-              <span
-                id={ids.tagsCounter}
-                className={atMax ? 'field-counter publish-dialog__full' : 'field-counter'}
-                data-testid="tag-count"
-              >
-                {t('publish.counter', { value: tags.length, max: maxTags })}
-              </span>
-            </div>
-          </div>
+          <PublishTagField draft={draft} formError={errors.tags} maxTags={maxTags} />
 
           <div className="publish-dialog__agreement">
             <details className="publish-dialog__terms">

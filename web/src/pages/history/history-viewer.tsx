@@ -1,6 +1,6 @@
 // One history item full size, in a dialog: the image (and its siblings of the same request), everything it
 // was made with, and what can be done with it next.
-import { type CSSProperties, type KeyboardEvent, type ReactNode, useCallback, useId, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { HistoryItem } from '../../api/history.ts';
@@ -18,9 +18,7 @@ import {
   TrashIcon,
   UpscaleIcon,
 } from '../../components/icons.tsx';
-import { modelTitle } from '../../components/model-names.ts';
 import { useToast } from '../../components/toast.tsx';
-import { useModels } from '../../hooks/use-models.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 import type { HomeNavigationState } from '../home/home-page.tsx';
@@ -28,12 +26,10 @@ import {
   absoluteImageUrl,
   createAgainValues,
   downloadFileName,
-  formatCreatedAt,
-  generationOptions,
   itemTitle,
-  outputFormat,
   upscaleLink,
 } from './history-model.ts';
+import { ViewerDetails } from './viewer-details.tsx';
 
 interface HistoryViewerProps {
   item: HistoryItem;
@@ -49,15 +45,6 @@ interface HistoryViewerProps {
   suspended?: boolean;
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="viewer-details__row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 export function HistoryViewer({
   item,
   previous,
@@ -69,7 +56,7 @@ export function HistoryViewer({
   onPublish,
   suspended = false,
 }: HistoryViewerProps) {
-  const { t, i18n } = useTranslation('history');
+  const { t } = useTranslation('history');
   const locale = useLocale();
   const toast = useToast();
   const navigate = useNavigate();
@@ -81,13 +68,7 @@ export function HistoryViewer({
   const hidden = Boolean(image?.flagged) && !current.revealed;
   const close = useCallback(() => onClose(), [onClose]);
 
-  const kind = item.type === 'upscaled' ? 'upscale' : 'generate';
-  const models = useModels(kind);
-  const shownModel = item.model ? modelTitle(item.model, models.data) : '';
-  const options = generationOptions(item);
-  const format = outputFormat(item);
   const title = itemTitle(item) || t('card.upscaledTitle');
-  const none = t('viewer.none');
 
   const copyLink = async () => {
     if (!image) return;
@@ -96,17 +77,6 @@ export function HistoryViewer({
       toast('success', t('viewer.linkCopied'));
     } catch {
       toast('error', t('viewer.copyFailed'));
-    }
-  };
-
-  // The seed matters only to someone recreating an image, so it lives here rather than on every card.
-  const copySeed = async () => {
-    if (!image) return;
-    try {
-      await navigator.clipboard.writeText(String(image.seed));
-      toast('success', t('viewer.seedCopied'));
-    } catch {
-      toast('error', t('viewer.seedCopyFailed'));
     }
   };
 
@@ -226,71 +196,7 @@ export function HistoryViewer({
         </div>
 
         <div className="viewer__side">
-          <dl className="viewer-details">
-            {item.type === 'generated' ? (
-              <>
-                <Detail label={t('viewer.prompt')}>
-                  <span className="viewer-details__prompt" dir="auto">
-                    {item.prompt}
-                  </span>
-                </Detail>
-                <Detail label={t('viewer.negativePrompt')}>
-                  {item.negative_prompt ? <span dir="auto">{item.negative_prompt}</span> : none}
-                </Detail>
-              </>
-            ) : null}
-            <Detail label={t('viewer.model')}>{shownModel || none}</Detail>
-            {item.type === 'generated' ? (
-              <Detail label={t('viewer.options')}>
-                <ul className="viewer-options">
-                  <li>
-                    <span>{t('viewer.aspectRatio')}</span>
-                    {options.aspectRatio ? t(`translation:options.aspectRatio.${options.aspectRatio}`) : none}
-                  </li>
-                  <li>
-                    <span>{t('viewer.style')}</span>
-                    {t(`translation:options.style.${options.style ?? 'none'}`)}
-                  </li>
-                  <li>
-                    <span>{t('viewer.color')}</span>
-                    {t(`translation:options.color.${options.color ?? 'none'}`)}
-                  </li>
-                  <li>
-                    <span>{t('viewer.lighting')}</span>
-                    {t(`translation:options.lighting.${options.lighting ?? 'none'}`)}
-                  </li>
-                </ul>
-              </Detail>
-            ) : (
-              <Detail label={t('viewer.format')}>{format ? format.toUpperCase() : none}</Detail>
-            )}
-            {image ? (
-              <Detail label={t('viewer.size')}>
-                {t('card.size', { width: image.width, height: image.height })}
-              </Detail>
-            ) : null}
-            {item.type === 'generated' && image ? (
-              <Detail label={t('viewer.seed')}>
-                <span className="viewer-details__seed">
-                  <bdi className="viewer-details__mono">{image.seed}</bdi>
-                  <button
-                    type="button"
-                    className="icon-button viewer-details__copy"
-                    aria-label={t('viewer.copySeed')}
-                    title={t('viewer.copySeed')}
-                    onClick={() => void copySeed()}
-                  >
-                    <CopyIcon width={14} height={14} />
-                  </button>
-                </span>
-              </Detail>
-            ) : null}
-            <Detail label={t('viewer.created')}>
-              <time dateTime={item.created_at}>
-                {formatCreatedAt(item.created_at, i18n.resolvedLanguage ?? locale)}
-              </time>
-            </Detail>
-          </dl>
+          <ViewerDetails item={item} image={image} />
 
           <div className="viewer__actions">
             {image ? (
