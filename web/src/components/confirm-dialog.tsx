@@ -2,10 +2,9 @@
 // account) or that costs money (a plan change). The caller translates the texts; Cancel has the focus
 // first, so Enter on an accidental open does no harm; Escape and the overlay say no too. It is placed on
 // <body>, so no blurred or transformed card of the page becomes the containing block of its overlay.
-import { type ReactNode, useCallback, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { type ReactNode, useCallback, useId } from 'react';
+import { DialogFrame } from './dialog-frame.tsx';
 import { AlertIcon } from './icons.tsx';
-import { useDialog } from './use-dialog.ts';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -40,60 +39,54 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const textId = useId();
   const cancel = useCallback(() => {
     if (!busy) onCancel();
   }, [busy, onCancel]);
-  useDialog(true, cancel, panelRef);
 
-  return createPortal(
-    <div className="modal">
-      <div className="modal__overlay" aria-hidden="true" onClick={cancel} />
-      <div
-        ref={panelRef}
-        className="confirm-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-      >
-        {tone === 'danger' ? (
-          <span className="confirm-dialog__icon">
-            <AlertIcon />
-          </span>
-        ) : null}
-        <h2 id={titleId} className="confirm-dialog__title">
-          {title}
-        </h2>
-        <p id={textId} className="confirm-dialog__text">
-          {text}
-        </p>
-        {children ? <div className="confirm-dialog__extra">{children}</div> : null}
-        {error ? (
-          <div className="notice notice--danger confirm-dialog__error" role="alert">
-            <AlertIcon className="notice__icon" />
-            <span className="notice__body">{error}</span>
-          </div>
-        ) : null}
-        <div className="confirm-dialog__actions">
-          <button type="button" className="button" onClick={cancel} disabled={busy} data-autofocus>
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
-            onClick={onConfirm}
-            disabled={busy || confirmDisabled}
-            aria-busy={busy || undefined}
-          >
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {confirmLabel}
-          </button>
+  return (
+    <DialogFrame
+      onClose={cancel}
+      className="confirm-dialog"
+      role="alertdialog"
+      labelledBy={titleId}
+      describedBy={textId}
+      portal
+    >
+      {tone === 'danger' ? (
+        <span className="confirm-dialog__icon">
+          <AlertIcon />
+        </span>
+      ) : null}
+      <h2 id={titleId} className="confirm-dialog__title">
+        {title}
+      </h2>
+      <p id={textId} className="confirm-dialog__text">
+        {text}
+      </p>
+      {children ? <div className="confirm-dialog__extra">{children}</div> : null}
+      {error ? (
+        <div className="notice notice--danger confirm-dialog__error" role="alert">
+          <AlertIcon className="notice__icon" />
+          <span className="notice__body">{error}</span>
         </div>
+      ) : null}
+      <div className="confirm-dialog__actions">
+        <button type="button" className="button" onClick={cancel} disabled={busy} data-autofocus>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
+          onClick={onConfirm}
+          disabled={busy || confirmDisabled}
+          aria-busy={busy || undefined}
+        >
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {confirmLabel}
+        </button>
       </div>
-    </div>,
-    document.body,
+    </DialogFrame>
   );
 }

@@ -3,7 +3,6 @@
 // challenge, solves it in Web Workers with visible progress, hands the solution back for the one retry and
 // closes. Nothing to click unless it fails; Cancel (or Escape) gives the refusal back to the page.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import {
   fetchChallenge,
@@ -11,8 +10,8 @@ import {
   solutionPayload,
 } from '../security-check/security-check.ts';
 import { solveInWorkers } from '../security-check/solve-challenge.ts';
+import { DialogFrame } from './dialog-frame.tsx';
 import { AlertIcon, CheckIcon } from './icons.tsx';
-import { useDialog } from './use-dialog.ts';
 import './confirm-dialog.css';
 import './security-check-dialog.css';
 
@@ -29,7 +28,6 @@ export function SecurityCheckDialog() {
   const [progress, setProgress] = useState(0);
   const pending = useRef<Pending | null>(null);
   const running = useRef<AbortController | null>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
   const ids = { title: useId(), text: useId() };
 
   const run = useCallback(async () => {
@@ -73,72 +71,68 @@ export function SecurityCheckDialog() {
     [run],
   );
 
-  useDialog(phase !== 'closed', cancel, panelRef);
   if (phase === 'closed') return null;
   const percent = Math.round(progress * 100);
 
-  return createPortal(
-    <div className="modal">
-      <div className="modal__overlay" aria-hidden="true" />
-      <div
-        ref={panelRef}
-        className="confirm-dialog security-check"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={ids.title}
-        aria-describedby={ids.text}
-        data-testid="security-check-dialog"
+  // The backdrop does not close it: a stray click would throw away the work done so far.
+  return (
+    <DialogFrame
+      onClose={cancel}
+      className="confirm-dialog security-check"
+      labelledBy={ids.title}
+      describedBy={ids.text}
+      backdropCloses={false}
+      portal
+      testId="security-check-dialog"
+    >
+      <span
+        className={`confirm-dialog__icon${phase === 'working' ? ' confirm-dialog__icon--accent' : ''}`}
+        aria-hidden="true"
       >
-        <span
-          className={`confirm-dialog__icon${phase === 'working' ? ' confirm-dialog__icon--accent' : ''}`}
-          aria-hidden="true"
-        >
-          {phase === 'failed' ? <AlertIcon /> : <CheckIcon />}
-        </span>
-        <h2 id={ids.title} className="confirm-dialog__title">
-          {t('securityCheck.title')}
-        </h2>
-        <p id={ids.text} className="confirm-dialog__text">
-          {t('securityCheck.explain')}
-        </p>
-        <div className="security-check__status" aria-live="polite">
-          {phase === 'working' ? (
-            <>
-              <div className="security-check__line">
-                <span className="spinner" aria-hidden="true" />
-                <span>{t('securityCheck.checking')}</span>
-                <span className="security-check__percent">{t('securityCheck.percent', { percent })}</span>
-              </div>
-              <div
-                className="security-check__track"
-                role="progressbar"
-                aria-label={t('securityCheck.progressLabel')}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-              >
-                <div className="security-check__bar" style={{ inlineSize: `${Math.max(4, percent)}%` }} />
-              </div>
-            </>
-          ) : (
-            <div className="notice notice--danger confirm-dialog__error" role="alert">
-              <AlertIcon className="notice__icon" />
-              <span className="notice__body">{t('securityCheck.failed')}</span>
+        {phase === 'failed' ? <AlertIcon /> : <CheckIcon />}
+      </span>
+      <h2 id={ids.title} className="confirm-dialog__title">
+        {t('securityCheck.title')}
+      </h2>
+      <p id={ids.text} className="confirm-dialog__text">
+        {t('securityCheck.explain')}
+      </p>
+      <div className="security-check__status" aria-live="polite">
+        {phase === 'working' ? (
+          <>
+            <div className="security-check__line">
+              <span className="spinner" aria-hidden="true" />
+              <span>{t('securityCheck.checking')}</span>
+              <span className="security-check__percent">{t('securityCheck.percent', { percent })}</span>
             </div>
-          )}
-        </div>
-        <div className="confirm-dialog__actions">
-          <button type="button" className="button" onClick={cancel} data-autofocus>
-            {t('securityCheck.cancel')}
-          </button>
-          {phase === 'failed' ? (
-            <button type="button" className="button button--primary" onClick={() => void run()}>
-              {t('securityCheck.retry')}
-            </button>
-          ) : null}
-        </div>
+            <div
+              className="security-check__track"
+              role="progressbar"
+              aria-label={t('securityCheck.progressLabel')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
+              <div className="security-check__bar" style={{ inlineSize: `${Math.max(4, percent)}%` }} />
+            </div>
+          </>
+        ) : (
+          <div className="notice notice--danger confirm-dialog__error" role="alert">
+            <AlertIcon className="notice__icon" />
+            <span className="notice__body">{t('securityCheck.failed')}</span>
+          </div>
+        )}
       </div>
-    </div>,
-    document.body,
+      <div className="confirm-dialog__actions">
+        <button type="button" className="button" onClick={cancel} data-autofocus>
+          {t('securityCheck.cancel')}
+        </button>
+        {phase === 'failed' ? (
+          <button type="button" className="button button--primary" onClick={() => void run()}>
+            {t('securityCheck.retry')}
+          </button>
+        ) : null}
+      </div>
+    </DialogFrame>
   );
 }

@@ -1,5 +1,5 @@
-// Modal behaviour shared by the sign-in modal and the mobile drawer: Escape closes, Tab stays inside,
-// focus moves in on open and back to the opener on close, and the page behind does not scroll.
+// Modal behaviour behind the dialog frame (dialog-frame.tsx): Escape closes, Tab stays inside, focus moves
+// in on open and back to the opener on close, and the page behind does not scroll.
 import { type RefObject, useEffect } from 'react';
 
 const FOCUSABLE =

@@ -5,6 +5,7 @@
 // that failed is not asked for again before 60 s. Entries are pending, loaded or error. The key is the full
 // URL, signature query included. The bytes themselves stay in the browser's own caches (and the offline
 // worker's, which drops them after 7 days): this index only decides what to show and when to ask.
+// Past 300 lines as one module: the tiers, the load queue and the timers share one state (tested beside it).
 import {
   CROSS_HOST_TIMEOUT_MS,
   ERROR_RETRY_MS,

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { googleLoginUrl, login, type SessionUser } from '../../api/auth.ts';
@@ -8,9 +8,9 @@ import { authErrorText } from '../../auth/auth-errors.ts';
 import { useSignInMethods } from '../../hooks/use-sign-in-methods.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
-import { CloseIcon, GoogleLogo, LogoMark } from '../icons.tsx';
+import { DialogCloseButton, DialogFrame } from '../dialog-frame.tsx';
+import { GoogleLogo, LogoMark } from '../icons.tsx';
 import { useToast } from '../toast.tsx';
-import { useDialog } from '../use-dialog.ts';
 
 /**
  * Spec 2: a title, one Google sign-in option, terms and privacy links; closes on outside click, the close
@@ -28,14 +28,12 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
   const locale = useLocale();
   const { completeSignIn } = useAuth();
   const { methods } = useSignInMethods();
-  const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const googleErrorId = useId();
   const [googleBusy, setGoogleBusy] = useState(false);
   const [googleError, setGoogleError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const close = useCallback(() => onClose(), [onClose]);
-  useDialog(true, close, panelRef);
 
   const signInWithGoogle = async () => {
     setGoogleBusy(true);
@@ -62,76 +60,66 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <div className="modal">
-      <div className="modal__overlay" aria-hidden="true" onClick={close} />
-      <div ref={panelRef} className="modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <button
-          type="button"
-          className="icon-button modal__close"
-          aria-label={t('auth.close')}
-          onClick={close}
-        >
-          <CloseIcon />
-        </button>
-        <LogoMark className="modal__logo" width={44} height={44} />
-        <h2 id={titleId} className="modal__title">
-          {t('auth.modalTitle')}
-        </h2>
-        <p className="modal__text">{t('auth.modalText')}</p>
-        {methods === undefined ? (
-          <span className="spinner spinner--dark modal__pending" aria-hidden="true" />
-        ) : methods.google ? (
-          <>
+    <DialogFrame onClose={close} className="modal__panel" labelledBy={titleId}>
+      <DialogCloseButton className="modal__close" label={t('auth.close')} onClick={close} />
+      <LogoMark className="modal__logo" width={44} height={44} />
+      <h2 id={titleId} className="modal__title">
+        {t('auth.modalTitle')}
+      </h2>
+      <p className="modal__text">{t('auth.modalText')}</p>
+      {methods === undefined ? (
+        <span className="spinner spinner--dark modal__pending" aria-hidden="true" />
+      ) : methods.google ? (
+        <>
+          <button
+            type="button"
+            className="button button--large google-button"
+            disabled={googleBusy}
+            onClick={() => void signInWithGoogle()}
+            aria-describedby={googleError ? googleErrorId : undefined}
+            data-autofocus
+          >
+            {googleBusy ? <span className="spinner spinner--dark" aria-hidden="true" /> : <GoogleLogo />}
+            {t('auth.google')}
+          </button>
+          {googleError ? (
+            <p id={googleErrorId} className="field-error modal__error" role="alert">
+              {googleError}
+            </p>
+          ) : null}
+          {showPassword ? (
+            passwordForm
+          ) : (
             <button
               type="button"
-              className="button button--large google-button"
-              disabled={googleBusy}
-              onClick={() => void signInWithGoogle()}
-              aria-describedby={googleError ? googleErrorId : undefined}
-              data-autofocus
+              className="link-button modal__secondary"
+              onClick={() => setShowPassword(true)}
             >
-              {googleBusy ? <span className="spinner spinner--dark" aria-hidden="true" /> : <GoogleLogo />}
-              {t('auth.google')}
+              {t('auth.usePassword')}
             </button>
-            {googleError ? (
-              <p id={googleErrorId} className="field-error modal__error" role="alert">
-                {googleError}
-              </p>
-            ) : null}
-            {showPassword ? (
-              passwordForm
-            ) : (
-              <button
-                type="button"
-                className="link-button modal__secondary"
-                onClick={() => setShowPassword(true)}
-              >
-                {t('auth.usePassword')}
-              </button>
-            )}
-          </>
-        ) : (
-          passwordForm
-        )}
-        <p className="modal__register">
-          {t('auth.noAccount')}{' '}
-          <Link to={localizedPath(locale, '/register')} onClick={close}>
-            {t('auth.createAccount')}
-          </Link>
-        </p>
-        <p className="modal__legal">
-          {t('auth.agreePrefix')}{' '}
-          <Link to={localizedPath(locale, '/terms')} onClick={close}>
-            {t('nav.terms')}
-          </Link>{' '}
-          {t('auth.agreeAnd')}{' '}
-          <Link to={localizedPath(locale, '/privacy')} onClick={close}>
-            {t('nav.privacy')}
-          </Link>
-          .
-        </p>
-      </div>
-    </div>
+          )}
+        </>
+      ) : (
+        passwordForm
+      )}
+      <p className="modal__register">
+        {t('auth.noAccount')}{' '}
+        <Link to={localizedPath(locale, '/register')} onClick={close}>
+          {t('auth.createAccount')}
+        </Link>
+      </p>
+      <p className="modal__legal">
+        {t('auth.agreePrefix')}{' '}
+        <Link to={localizedPath(locale, '/terms')} onClick={close}>
+          {t('nav.terms')}
+        </Link>{' '}
+        {t('auth.agreeAnd')}{' '}
+        <Link to={localizedPath(locale, '/privacy')} onClick={close}>
+          {t('nav.privacy')}
+        </Link>
+        .
+      </p>
+    </DialogFrame>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { SessionUser } from '../../api/auth.ts';
 
 /** The user's picture, or their initial on a colour of their own when there is none. */
@@ -14,7 +15,7 @@ export function UserAvatar({ user, size = 32 }: { user: SessionUser; size?: numb
     <span
       className="avatar avatar--initial"
       aria-hidden="true"
-      style={{ inlineSize: size, blockSize: size, background: `hsl(${hue} 55% 42%)` }}
+      style={{ inlineSize: size, blockSize: size, '--avatar-hue': hue } as CSSProperties}
     >
       {[...name][0]?.toUpperCase()}
     </span>

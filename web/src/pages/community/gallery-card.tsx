@@ -53,12 +53,14 @@ export function AuthorAvatar({ author, size = 24 }: { author: PostAuthor; size?:
     <span
       className="avatar avatar--initial"
       aria-hidden="true"
-      style={{
-        inlineSize: size,
-        blockSize: size,
-        fontSize: size * 0.45,
-        background: `hsl(${hue} 55% 42%)`,
-      }}
+      style={
+        {
+          inlineSize: size,
+          blockSize: size,
+          fontSize: size * 0.45,
+          '--avatar-hue': hue,
+        } as CSSProperties
+      }
     >
       {[...(author.name || '?')][0]?.toUpperCase()}
     </span>

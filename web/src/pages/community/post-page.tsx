@@ -1,6 +1,8 @@
 // /community/post/{id}: one post in full (its picture, title, author, date, likes, views, prompt to copy,
 // settings and tags) with like, report, delete (its author) and Create Similar. A post that does not exist
 // or was taken down shows a not-found state, except to its author (told why, and offered an appeal) and admins.
+// Over 300 lines: one route's states (loading, gone, taken down, shown) read best together; the parts it
+// shares with the gallery live in gallery-card.tsx and takedown-notice.tsx.
 import { DEFAULT_CHOICES } from '@pictura/common/generation-options';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

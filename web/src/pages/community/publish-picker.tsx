@@ -1,14 +1,14 @@
 // "Publish": the signed-in user picks one of their generated images (their history), then fills in the
 // publish form. Private generations cannot be published and are shown as such.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useId, useRef } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fetchHistory, type HistoryItem } from '../../api/history.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { CachedImage } from '../../components/cached-image.tsx';
-import { AlertIcon, CloseIcon, ImageIcon, SparklesIcon } from '../../components/icons.tsx';
-import { useDialog } from '../../components/use-dialog.ts';
+import { DialogCloseButton, DialogFrame } from '../../components/dialog-frame.tsx';
+import { AlertIcon, ImageIcon, SparklesIcon } from '../../components/icons.tsx';
 import { queryKeys } from '../../hooks/query-keys.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
@@ -37,123 +37,107 @@ export function PublishPicker({
 }) {
   const { t } = useTranslation('community');
   const locale = useLocale();
-  const panelRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const close = useCallback(() => onClose(), [onClose]);
-  useDialog(true, close, panelRef);
   const candidates = usePublishCandidates(true);
   const items = (candidates.data?.pages ?? []).flatMap((page) => page.items);
 
   return (
-    <div className="modal">
-      <div className="modal__overlay" aria-hidden="true" onClick={close} />
-      <div
-        ref={panelRef}
-        className="modal__panel community-dialog community-dialog--wide"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={headingId}
-      >
-        <header className="community-dialog__head">
-          <span className="community-dialog__icon">
-            <ImageIcon />
-          </span>
-          <div>
-            <h2 id={headingId} className="community-dialog__title">
-              {t('picker.title')}
-            </h2>
-            <p className="community-dialog__intro">{t('picker.intro')}</p>
-          </div>
-          <button
-            type="button"
-            className="icon-button community-dialog__close"
-            aria-label={t('actions.close')}
-            onClick={close}
-          >
-            <CloseIcon />
-          </button>
-        </header>
+    <DialogFrame
+      onClose={close}
+      className="modal__panel community-dialog community-dialog--wide"
+      labelledBy={headingId}
+    >
+      <header className="community-dialog__head">
+        <span className="community-dialog__icon">
+          <ImageIcon />
+        </span>
+        <div>
+          <h2 id={headingId} className="community-dialog__title">
+            {t('picker.title')}
+          </h2>
+          <p className="community-dialog__intro">{t('picker.intro')}</p>
+        </div>
+        <DialogCloseButton className="community-dialog__close" label={t('actions.close')} onClick={close} />
+      </header>
 
-        {candidates.isPending ? (
-          <div className="picker-grid" aria-hidden="true">
-            {Array.from({ length: 8 }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by
-              <span key={index} className="picker-item picker-item--skeleton" />
-            ))}
+      {candidates.isPending ? (
+        <div className="picker-grid" aria-hidden="true">
+          {Array.from({ length: 8 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by
+            <span key={index} className="picker-item picker-item--skeleton" />
+          ))}
+        </div>
+      ) : candidates.isError ? (
+        <div className="notice notice--danger" role="alert">
+          <AlertIcon className="notice__icon" />
+          <div className="notice__body">
+            <span>{t('picker.error')}</span>
+            <button type="button" className="link-button" onClick={() => void candidates.refetch()}>
+              {t('actions.retry')}
+            </button>
           </div>
-        ) : candidates.isError ? (
-          <div className="notice notice--danger" role="alert">
-            <AlertIcon className="notice__icon" />
-            <div className="notice__body">
-              <span>{t('picker.error')}</span>
-              <button type="button" className="link-button" onClick={() => void candidates.refetch()}>
-                {t('actions.retry')}
-              </button>
-            </div>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="grid-state">
-            <span className="grid-state__icon">
-              <SparklesIcon />
-            </span>
-            <p className="grid-state__title">{t('picker.emptyTitle')}</p>
-            <p className="grid-state__text">{t('picker.emptyText')}</p>
-            <Link to={localizedPath(locale, '/')} className="button button--primary" onClick={close}>
-              <SparklesIcon width={18} height={18} />
-              {t('picker.create')}
-            </Link>
-          </div>
-        ) : (
-          <>
-            <ul className="picker-grid" aria-label={t('picker.listLabel')}>
-              {items.map((item) => {
-                const image = item.images[0];
-                return (
-                  <li key={item.id}>
-                    <button
-                      type="button"
-                      className="picker-item"
-                      onClick={() => onPick(item)}
-                      disabled={item.private || !image}
-                      data-autofocus={item === items[0] ? true : undefined}
-                    >
-                      {image ? (
-                        <CachedImage
-                          src={image.url}
-                          alt=""
-                          className={image.flagged ? 'is-flagged' : undefined}
-                          insideControl
-                        />
-                      ) : null}
-                      <span className="picker-item__prompt" dir="auto">
-                        {item.prompt}
+        </div>
+      ) : items.length === 0 ? (
+        <div className="grid-state">
+          <span className="grid-state__icon">
+            <SparklesIcon />
+          </span>
+          <p className="grid-state__title">{t('picker.emptyTitle')}</p>
+          <p className="grid-state__text">{t('picker.emptyText')}</p>
+          <Link to={localizedPath(locale, '/')} className="button button--primary" onClick={close}>
+            <SparklesIcon width={18} height={18} />
+            {t('picker.create')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="picker-grid" aria-label={t('picker.listLabel')}>
+            {items.map((item) => {
+              const image = item.images[0];
+              return (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className="picker-item"
+                    onClick={() => onPick(item)}
+                    disabled={item.private || !image}
+                    data-autofocus={item === items[0] ? true : undefined}
+                  >
+                    {image ? (
+                      <CachedImage
+                        src={image.url}
+                        alt=""
+                        className={image.flagged ? 'is-flagged' : undefined}
+                        insideControl
+                      />
+                    ) : null}
+                    <span className="picker-item__prompt" dir="auto">
+                      {item.prompt}
+                    </span>
+                    {item.private ? <span className="picker-item__badge">{t('picker.private')}</span> : null}
+                    {item.images.length > 1 ? (
+                      <span className="picker-item__count">
+                        {t('picker.imageCount', { number: item.images.length })}
                       </span>
-                      {item.private ? (
-                        <span className="picker-item__badge">{t('picker.private')}</span>
-                      ) : null}
-                      {item.images.length > 1 ? (
-                        <span className="picker-item__count">
-                          {t('picker.imageCount', { number: item.images.length })}
-                        </span>
-                      ) : null}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            {candidates.hasNextPage ? (
-              <button
-                type="button"
-                className="button picker-more"
-                onClick={() => void candidates.fetchNextPage()}
-                disabled={candidates.isFetchingNextPage}
-              >
-                {candidates.isFetchingNextPage ? t('grid.loadingMore') : t('grid.loadMore')}
-              </button>
-            ) : null}
-          </>
-        )}
-      </div>
-    </div>
+                    ) : null}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {candidates.hasNextPage ? (
+            <button
+              type="button"
+              className="button picker-more"
+              onClick={() => void candidates.fetchNextPage()}
+              disabled={candidates.isFetchingNextPage}
+            >
+              {candidates.isFetchingNextPage ? t('grid.loadingMore') : t('grid.loadMore')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </DialogFrame>
   );
 }

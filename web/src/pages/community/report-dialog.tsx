@@ -2,10 +2,10 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../api/community.ts';
-import { AlertIcon, CloseIcon, FlagIcon } from '../../components/icons.tsx';
+import { DialogCloseButton, DialogFrame } from '../../components/dialog-frame.tsx';
+import { AlertIcon, FlagIcon } from '../../components/icons.tsx';
 import { clampText, textLength } from '../../components/publish-post-model.ts';
 import { useToast } from '../../components/toast.tsx';
-import { useDialog } from '../../components/use-dialog.ts';
 import { useReportPost } from '../../hooks/use-post-actions.ts';
 import { REPORT_DETAILS_MAX, reportErrorKey } from './community-model.ts';
 
@@ -21,7 +21,6 @@ export function ReportDialog({
   const { t } = useTranslation('community');
   const toast = useToast();
   const report = useReportPost();
-  const panelRef = useRef<HTMLDivElement>(null);
   const detailsRef = useRef<HTMLTextAreaElement>(null);
   const ids = { heading: useId(), details: useId(), counter: useId(), error: useId(), reasons: useId() };
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -30,7 +29,6 @@ export function ReportDialog({
   const close = useCallback(() => {
     if (!report.isPending) onClose();
   }, [onClose, report.isPending]);
-  useDialog(true, close, panelRef);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,95 +56,79 @@ export function ReportDialog({
   };
 
   return (
-    <div className="modal">
-      <div className="modal__overlay" aria-hidden="true" onClick={close} />
-      <div
-        ref={panelRef}
-        className="modal__panel community-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={ids.heading}
-      >
-        <header className="community-dialog__head">
-          <span className="community-dialog__icon community-dialog__icon--danger">
-            <FlagIcon />
-          </span>
-          <div>
-            <h2 id={ids.heading} className="community-dialog__title">
-              {t('report.title')}
-            </h2>
-            <p className="community-dialog__intro">{t('report.intro', { title: postTitle })}</p>
-          </div>
-          <button
-            type="button"
-            className="icon-button community-dialog__close"
-            aria-label={t('actions.close')}
-            onClick={close}
-          >
-            <CloseIcon />
-          </button>
-        </header>
-        <form className="community-dialog__form" onSubmit={submit} noValidate>
-          <fieldset className="report-reasons">
-            <legend className="field-label">{t('report.reasonLabel')}</legend>
-            {REPORT_REASONS.map((value, index) => (
-              <label key={value} className="report-reason">
-                <input
-                  type="radio"
-                  name={ids.reasons}
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => {
-                    setReason(value);
-                    setError(null);
-                  }}
-                  data-autofocus={index === 0 ? true : undefined}
-                />
-                <span className="report-reason__text">
-                  <span className="report-reason__name">{t(`report.reasons.${value}`)}</span>
-                  <span className="report-reason__hint">{t(`report.reasonHints.${value}`)}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <div className="field">
-            <label htmlFor={ids.details} className="field-label">
-              {reason === 'other' ? t('report.detailsRequiredLabel') : t('report.detailsLabel')}
-            </label>
-            <textarea
-              ref={detailsRef}
-              id={ids.details}
-              className="text-input"
-              rows={3}
-              value={details}
-              placeholder={t('report.detailsPlaceholder')}
-              onChange={(event) => setDetails(clampText(event.target.value, REPORT_DETAILS_MAX))}
-              aria-describedby={ids.counter}
-            />
-            <div className="field__meta">
-              <span />
-              <span id={ids.counter} className="field-counter">
-                {t('publish.counter', { value: textLength(details), max: REPORT_DETAILS_MAX })}
+    <DialogFrame onClose={close} className="modal__panel community-dialog" labelledBy={ids.heading}>
+      <header className="community-dialog__head">
+        <span className="community-dialog__icon community-dialog__icon--danger">
+          <FlagIcon />
+        </span>
+        <div>
+          <h2 id={ids.heading} className="community-dialog__title">
+            {t('report.title')}
+          </h2>
+          <p className="community-dialog__intro">{t('report.intro', { title: postTitle })}</p>
+        </div>
+        <DialogCloseButton className="community-dialog__close" label={t('actions.close')} onClick={close} />
+      </header>
+      <form className="community-dialog__form" onSubmit={submit} noValidate>
+        <fieldset className="report-reasons">
+          <legend className="field-label">{t('report.reasonLabel')}</legend>
+          {REPORT_REASONS.map((value, index) => (
+            <label key={value} className="report-reason">
+              <input
+                type="radio"
+                name={ids.reasons}
+                value={value}
+                checked={reason === value}
+                onChange={() => {
+                  setReason(value);
+                  setError(null);
+                }}
+                data-autofocus={index === 0 ? true : undefined}
+              />
+              <span className="report-reason__text">
+                <span className="report-reason__name">{t(`report.reasons.${value}`)}</span>
+                <span className="report-reason__hint">{t(`report.reasonHints.${value}`)}</span>
               </span>
-            </div>
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={ids.details} className="field-label">
+            {reason === 'other' ? t('report.detailsRequiredLabel') : t('report.detailsLabel')}
+          </label>
+          <textarea
+            ref={detailsRef}
+            id={ids.details}
+            className="text-input"
+            rows={3}
+            value={details}
+            placeholder={t('report.detailsPlaceholder')}
+            onChange={(event) => setDetails(clampText(event.target.value, REPORT_DETAILS_MAX))}
+            aria-describedby={ids.counter}
+          />
+          <div className="field__meta">
+            <span />
+            <span id={ids.counter} className="field-counter">
+              {t('publish.counter', { value: textLength(details), max: REPORT_DETAILS_MAX })}
+            </span>
           </div>
-          {error ? (
-            <div id={ids.error} className="notice notice--danger" role="alert">
-              <AlertIcon className="notice__icon" />
-              <div className="notice__body">{error}</div>
-            </div>
-          ) : null}
-          <div className="community-dialog__actions">
-            <button type="button" className="button" onClick={close} disabled={report.isPending}>
-              {t('actions.cancel')}
-            </button>
-            <button type="submit" className="button button--danger" disabled={report.isPending}>
-              {report.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              {t('report.submit')}
-            </button>
+        </div>
+        {error ? (
+          <div id={ids.error} className="notice notice--danger" role="alert">
+            <AlertIcon className="notice__icon" />
+            <div className="notice__body">{error}</div>
           </div>
-        </form>
-      </div>
-    </div>
+        ) : null}
+        <div className="community-dialog__actions">
+          <button type="button" className="button" onClick={close} disabled={report.isPending}>
+            {t('actions.cancel')}
+          </button>
+          <button type="submit" className="button button--danger" disabled={report.isPending}>
+            {report.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+            {t('report.submit')}
+          </button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }

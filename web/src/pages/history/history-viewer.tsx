@@ -1,23 +1,14 @@
 // One history item full size, in a dialog: the image (and its siblings of the same request), everything it
 // was made with, and what can be done with it next.
-import { DEFAULT_CHOICES } from '@pictura/common/generation-options';
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type KeyboardEvent, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { HistoryItem } from '../../api/history.ts';
 import { CachedImage } from '../../components/cached-image.tsx';
+import { DialogCloseButton, DialogFrame } from '../../components/dialog-frame.tsx';
 import {
   AlertIcon,
   ChevronRightIcon,
-  CloseIcon,
   CopyIcon,
   DownloadIcon,
   EyeIcon,
@@ -27,10 +18,7 @@ import {
   TrashIcon,
   UpscaleIcon,
 } from '../../components/icons.tsx';
-import { modelTitle } from '../../components/model-names.ts';
 import { useToast } from '../../components/toast.tsx';
-import { useDialog } from '../../components/use-dialog.ts';
-import { useModels } from '../../hooks/use-models.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
 import type { HomeNavigationState } from '../home/home-page.tsx';
@@ -38,12 +26,10 @@ import {
   absoluteImageUrl,
   createAgainValues,
   downloadFileName,
-  formatCreatedAt,
-  generationOptions,
   itemTitle,
-  outputFormat,
   upscaleLink,
 } from './history-model.ts';
+import { ViewerDetails } from './viewer-details.tsx';
 
 interface HistoryViewerProps {
   item: HistoryItem;
@@ -59,15 +45,6 @@ interface HistoryViewerProps {
   suspended?: boolean;
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="viewer-details__row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 export function HistoryViewer({
   item,
   previous,
@@ -79,11 +56,10 @@ export function HistoryViewer({
   onPublish,
   suspended = false,
 }: HistoryViewerProps) {
-  const { t, i18n } = useTranslation('history');
+  const { t } = useTranslation('history');
   const locale = useLocale();
   const toast = useToast();
   const navigate = useNavigate();
-  const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [shown, setShown] = useState({ itemId: item.id, index: 0, revealed: false });
   // Another item opened (previous/next): start at its first image, hidden again if flagged.
@@ -91,15 +67,8 @@ export function HistoryViewer({
   const image = item.images[current.index] ?? item.images[0];
   const hidden = Boolean(image?.flagged) && !current.revealed;
   const close = useCallback(() => onClose(), [onClose]);
-  useDialog(!suspended, close, panelRef);
 
-  const kind = item.type === 'upscaled' ? 'upscale' : 'generate';
-  const models = useModels(kind);
-  const shownModel = item.model ? modelTitle(item.model, models.data) : '';
-  const options = generationOptions(item);
-  const format = outputFormat(item);
   const title = itemTitle(item) || t('card.upscaledTitle');
-  const none = t('viewer.none');
 
   const copyLink = async () => {
     if (!image) return;
@@ -108,17 +77,6 @@ export function HistoryViewer({
       toast('success', t('viewer.linkCopied'));
     } catch {
       toast('error', t('viewer.copyFailed'));
-    }
-  };
-
-  // The seed matters only to someone recreating an image, so it lives here rather than on every card.
-  const copySeed = async () => {
-    if (!image) return;
-    try {
-      await navigator.clipboard.writeText(String(image.seed));
-      toast('success', t('viewer.seedCopied'));
-    } catch {
-      toast('error', t('viewer.seedCopyFailed'));
     }
   };
 
@@ -142,239 +100,168 @@ export function HistoryViewer({
   };
 
   return (
-    <div className="modal viewer">
-      <div className="modal__overlay" aria-hidden="true" onClick={close} />
-      <div
-        ref={panelRef}
-        className="viewer__panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-      >
-        <header className="viewer__header">
-          <h2 id={titleId} className="viewer__title">
-            {item.type === 'upscaled' ? t('viewer.titleUpscaled') : t('viewer.titleGenerated')}
-          </h2>
-          <div className="viewer__nav">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('viewer.previous')}
-              disabled={!previous}
-              onClick={() => previous && onNavigate(previous)}
-            >
-              <ChevronRightIcon className="viewer__prev-icon" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('viewer.next')}
-              disabled={!next}
-              onClick={() => next && onNavigate(next)}
-            >
-              <ChevronRightIcon className="icon-flip" />
-            </button>
-            <button type="button" className="icon-button" aria-label={t('viewer.close')} onClick={close}>
-              <CloseIcon />
-            </button>
-          </div>
-        </header>
+    <DialogFrame
+      onClose={close}
+      frameClassName="viewer"
+      className="viewer__panel"
+      labelledBy={titleId}
+      active={!suspended}
+      onKeyDown={onKeyDown}
+    >
+      <header className="viewer__header">
+        <h2 id={titleId} className="viewer__title">
+          {item.type === 'upscaled' ? t('viewer.titleUpscaled') : t('viewer.titleGenerated')}
+        </h2>
+        <div className="viewer__nav">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('viewer.previous')}
+            disabled={!previous}
+            onClick={() => previous && onNavigate(previous)}
+          >
+            <ChevronRightIcon className="viewer__prev-icon" />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('viewer.next')}
+            disabled={!next}
+            onClick={() => next && onNavigate(next)}
+          >
+            <ChevronRightIcon className="icon-flip" />
+          </button>
+          <DialogCloseButton label={t('viewer.close')} onClick={close} />
+        </div>
+      </header>
 
-        <div className="viewer__body">
-          <div className="viewer__stage">
-            {image ? (
-              <figure
-                className={hidden ? 'viewer__figure viewer__figure--hidden' : 'viewer__figure'}
-                style={{ '--ratio': image.width / image.height } as CSSProperties}
-              >
-                <CachedImage
-                  key={image.url}
-                  className="viewer__img"
-                  src={image.url}
-                  width={image.width}
-                  height={image.height}
-                  alt={t('viewer.imageAlt', { title })}
-                  eager
-                />
-                {image.flagged ? (
-                  <figcaption className="viewer__flag">
-                    <span className="viewer__flag-text">
-                      <AlertIcon className="viewer__flag-icon" width={18} height={18} />
-                      {t('card.flagged')}
-                    </span>
-                    {hidden ? (
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => setShown({ ...current, revealed: true })}
-                      >
-                        <EyeIcon width={16} height={16} />
-                        {t('viewer.showImage')}
-                      </button>
-                    ) : null}
-                  </figcaption>
-                ) : null}
-              </figure>
-            ) : null}
-            {item.images.length > 1 ? (
-              <fieldset className="viewer__thumbs">
-                <legend className="visually-hidden">{t('viewer.imagesOfRequest')}</legend>
-                {item.images.map((entry, index) => (
-                  <button
-                    key={entry.url}
-                    type="button"
-                    className="viewer__thumb"
-                    aria-pressed={index === current.index}
-                    aria-label={t('viewer.imageNumber', { index: index + 1, total: item.images.length })}
-                    onClick={() => setShown({ itemId: item.id, index, revealed: false })}
-                  >
-                    <CachedImage
-                      src={entry.url}
-                      alt=""
-                      className={entry.flagged ? 'viewer__thumb-img is-flagged' : 'viewer__thumb-img'}
-                      insideControl
-                    />
-                  </button>
-                ))}
-              </fieldset>
-            ) : null}
-          </div>
-
-          <div className="viewer__side">
-            <dl className="viewer-details">
-              {item.type === 'generated' ? (
-                <>
-                  <Detail label={t('viewer.prompt')}>
-                    <span className="viewer-details__prompt" dir="auto">
-                      {item.prompt}
-                    </span>
-                  </Detail>
-                  <Detail label={t('viewer.negativePrompt')}>
-                    {item.negative_prompt ? <span dir="auto">{item.negative_prompt}</span> : none}
-                  </Detail>
-                </>
-              ) : null}
-              <Detail label={t('viewer.model')}>{shownModel || none}</Detail>
-              {item.type === 'generated' ? (
-                <Detail label={t('viewer.options')}>
-                  <ul className="viewer-options">
-                    <li>
-                      <span>{t('viewer.aspectRatio')}</span>
-                      {options.aspectRatio
-                        ? t(`translation:options.aspectRatio.${options.aspectRatio}`)
-                        : none}
-                    </li>
-                    <li>
-                      <span>{t('viewer.style')}</span>
-                      {t(`translation:options.style.${options.style ?? DEFAULT_CHOICES.style}`)}
-                    </li>
-                    <li>
-                      <span>{t('viewer.color')}</span>
-                      {t(`translation:options.color.${options.color ?? DEFAULT_CHOICES.color}`)}
-                    </li>
-                    <li>
-                      <span>{t('viewer.lighting')}</span>
-                      {t(`translation:options.lighting.${options.lighting ?? DEFAULT_CHOICES.lighting}`)}
-                    </li>
-                  </ul>
-                </Detail>
-              ) : (
-                <Detail label={t('viewer.format')}>{format ? format.toUpperCase() : none}</Detail>
-              )}
-              {image ? (
-                <Detail label={t('viewer.size')}>
-                  {t('card.size', { width: image.width, height: image.height })}
-                </Detail>
-              ) : null}
-              {item.type === 'generated' && image ? (
-                <Detail label={t('viewer.seed')}>
-                  <span className="viewer-details__seed">
-                    <bdi className="viewer-details__mono">{image.seed}</bdi>
+      <div className="viewer__body">
+        <div className="viewer__stage">
+          {image ? (
+            <figure
+              className={hidden ? 'viewer__figure viewer__figure--hidden' : 'viewer__figure'}
+              style={{ '--ratio': image.width / image.height } as CSSProperties}
+            >
+              <CachedImage
+                key={image.url}
+                className="viewer__img"
+                src={image.url}
+                width={image.width}
+                height={image.height}
+                alt={t('viewer.imageAlt', { title })}
+                eager
+              />
+              {image.flagged ? (
+                <figcaption className="viewer__flag">
+                  <span className="viewer__flag-text">
+                    <AlertIcon className="viewer__flag-icon" width={18} height={18} />
+                    {t('card.flagged')}
+                  </span>
+                  {hidden ? (
                     <button
                       type="button"
-                      className="icon-button viewer-details__copy"
-                      aria-label={t('viewer.copySeed')}
-                      title={t('viewer.copySeed')}
-                      onClick={() => void copySeed()}
+                      className="button button--small"
+                      onClick={() => setShown({ ...current, revealed: true })}
                     >
-                      <CopyIcon width={14} height={14} />
+                      <EyeIcon width={16} height={16} />
+                      {t('viewer.showImage')}
                     </button>
-                  </span>
-                </Detail>
+                  ) : null}
+                </figcaption>
               ) : null}
-              <Detail label={t('viewer.created')}>
-                <time dateTime={item.created_at}>
-                  {formatCreatedAt(item.created_at, i18n.resolvedLanguage ?? locale)}
-                </time>
-              </Detail>
-            </dl>
-
-            <div className="viewer__actions">
-              {image ? (
-                <a
-                  className="button button--small button--primary"
-                  href={image.url}
-                  download={downloadFileName(item, image, current.index)}
-                >
-                  <DownloadIcon width={16} height={16} />
-                  {t('viewer.download')}
-                </a>
-              ) : null}
-              <button type="button" className="button button--small" onClick={() => void copyLink()}>
-                <CopyIcon width={16} height={16} />
-                {t('viewer.copyLink')}
-              </button>
-              {item.type === 'generated' && image ? (
-                <Link
-                  className="button button--small"
-                  to={upscaleLink(localizedPath(locale, '/upscaler'), image.url, window.location.href)}
-                >
-                  <UpscaleIcon width={16} height={16} />
-                  {t('viewer.upscale')}
-                </Link>
-              ) : null}
-              {item.type === 'generated' ? (
-                <button type="button" className="button button--small" onClick={createAgain}>
-                  <RetryIcon width={16} height={16} />
-                  {t('viewer.createAgain')}
-                </button>
-              ) : null}
-              {item.private ? null : (
+            </figure>
+          ) : null}
+          {item.images.length > 1 ? (
+            <fieldset className="viewer__thumbs">
+              <legend className="visually-hidden">{t('viewer.imagesOfRequest')}</legend>
+              {item.images.map((entry, index) => (
                 <button
+                  key={entry.url}
                   type="button"
-                  className="button button--small"
-                  onClick={() => onPublish(item, current.index)}
+                  className="viewer__thumb"
+                  aria-pressed={index === current.index}
+                  aria-label={t('viewer.imageNumber', { index: index + 1, total: item.images.length })}
+                  onClick={() => setShown({ itemId: item.id, index, revealed: false })}
                 >
-                  <ShareIcon width={16} height={16} />
-                  {t('viewer.publish')}
+                  <CachedImage
+                    src={entry.url}
+                    alt=""
+                    className={entry.flagged ? 'viewer__thumb-img is-flagged' : 'viewer__thumb-img'}
+                    insideControl
+                  />
                 </button>
-              )}
-            </div>
-            {item.private ? <p className="viewer__note">{t('viewer.privateNote')}</p> : null}
+              ))}
+            </fieldset>
+          ) : null}
+        </div>
 
-            <div className="viewer__actions viewer__actions--secondary">
+        <div className="viewer__side">
+          <ViewerDetails item={item} image={image} />
+
+          <div className="viewer__actions">
+            {image ? (
+              <a
+                className="button button--small button--primary"
+                href={image.url}
+                download={downloadFileName(item, image, current.index)}
+              >
+                <DownloadIcon width={16} height={16} />
+                {t('viewer.download')}
+              </a>
+            ) : null}
+            <button type="button" className="button button--small" onClick={() => void copyLink()}>
+              <CopyIcon width={16} height={16} />
+              {t('viewer.copyLink')}
+            </button>
+            {item.type === 'generated' && image ? (
+              <Link
+                className="button button--small"
+                to={upscaleLink(localizedPath(locale, '/upscaler'), image.url, window.location.href)}
+              >
+                <UpscaleIcon width={16} height={16} />
+                {t('viewer.upscale')}
+              </Link>
+            ) : null}
+            {item.type === 'generated' ? (
+              <button type="button" className="button button--small" onClick={createAgain}>
+                <RetryIcon width={16} height={16} />
+                {t('viewer.createAgain')}
+              </button>
+            ) : null}
+            {item.private ? null : (
               <button
                 type="button"
-                className={item.favorite ? 'button button--small history-fav--on' : 'button button--small'}
-                aria-pressed={item.favorite}
-                onClick={() => onToggleFavorite(item)}
+                className="button button--small"
+                onClick={() => onPublish(item, current.index)}
               >
-                <StarIcon filled={item.favorite} width={16} height={16} />
-                {t('viewer.favorite')}
+                <ShareIcon width={16} height={16} />
+                {t('viewer.publish')}
               </button>
-              <button
-                type="button"
-                className="button button--small history-delete"
-                onClick={() => onDelete(item)}
-              >
-                <TrashIcon width={16} height={16} />
-                {t('viewer.delete')}
-              </button>
-            </div>
+            )}
+          </div>
+          {item.private ? <p className="viewer__note">{t('viewer.privateNote')}</p> : null}
+
+          <div className="viewer__actions viewer__actions--secondary">
+            <button
+              type="button"
+              className={item.favorite ? 'button button--small history-fav--on' : 'button button--small'}
+              aria-pressed={item.favorite}
+              onClick={() => onToggleFavorite(item)}
+            >
+              <StarIcon filled={item.favorite} width={16} height={16} />
+              {t('viewer.favorite')}
+            </button>
+            <button
+              type="button"
+              className="button button--small history-delete"
+              onClick={() => onDelete(item)}
+            >
+              <TrashIcon width={16} height={16} />
+              {t('viewer.delete')}
+            </button>
           </div>
         </div>
       </div>
-    </div>
+    </DialogFrame>
   );
 }

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { CheckIcon, CloseIcon, MailIcon } from '../../components/icons.tsx';
+import { DialogCloseButton, DialogFrame } from '../../components/dialog-frame.tsx';
+import { CheckIcon, MailIcon } from '../../components/icons.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { useDialog } from '../../components/use-dialog.ts';
 import { useSalesRequest } from '../../hooks/use-sales-request.ts';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
@@ -39,7 +39,6 @@ export default function SalesDialog({ onClose }: { onClose: () => void }) {
   }));
   const [problem, setProblem] = useState<{ field: SalesField | null; text: string } | null>(null);
   const send = useSalesRequest();
-  useDialog(true, onClose, panelRef);
 
   const update = (field: keyof SalesForm) => (value: string) =>
     setForm((now) => ({ ...now, [field]: value }));
@@ -78,136 +77,121 @@ export default function SalesDialog({ onClose }: { onClose: () => void }) {
     problem && (problem.field === field || problem.field === null) ? ids.error : undefined;
 
   return (
-    <div className="modal">
-      <div className="modal__overlay" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panelRef}
-        className="modal__panel sales-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={ids.title}
-        aria-describedby={ids.intro}
-      >
-        <button
-          type="button"
-          className="icon-button modal__close"
-          aria-label={t('sales.close')}
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
-        <span className="sales-dialog__icon" aria-hidden="true">
-          {send.isSuccess ? <CheckIcon /> : <MailIcon />}
-        </span>
-        <h2 id={ids.title} className="modal__title">
-          {send.isSuccess ? t('sales.sentTitle') : t('sales.title')}
-        </h2>
-        {send.isSuccess ? (
-          <>
-            <p id={ids.intro} className="modal__text" role="status">
-              {t('sales.sent')}
-            </p>
-            <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
-              {t('sales.done')}
+    <DialogFrame
+      onClose={onClose}
+      className="modal__panel sales-dialog"
+      labelledBy={ids.title}
+      describedBy={ids.intro}
+      panelRef={panelRef}
+    >
+      <DialogCloseButton className="modal__close" label={t('sales.close')} onClick={onClose} />
+      <span className="sales-dialog__icon" aria-hidden="true">
+        {send.isSuccess ? <CheckIcon /> : <MailIcon />}
+      </span>
+      <h2 id={ids.title} className="modal__title">
+        {send.isSuccess ? t('sales.sentTitle') : t('sales.title')}
+      </h2>
+      {send.isSuccess ? (
+        <>
+          <p id={ids.intro} className="modal__text" role="status">
+            {t('sales.sent')}
+          </p>
+          <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
+            {t('sales.done')}
+          </button>
+        </>
+      ) : (
+        <>
+          <p id={ids.intro} className="modal__text">
+            {t('sales.intro')}
+          </p>
+          <form className="modal__form" onSubmit={submit} noValidate>
+            <div className="field">
+              <label htmlFor={ids.name} className="field-label">
+                {t('sales.name')}
+              </label>
+              <input
+                id={ids.name}
+                name="name"
+                className="text-input"
+                autoComplete="name"
+                required
+                maxLength={LIMITS.name}
+                value={form.name}
+                aria-invalid={problem?.field === 'name' || undefined}
+                aria-describedby={describedBy('name')}
+                onChange={(event) => update('name')(event.target.value)}
+                data-autofocus
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.email} className="field-label">
+                {t('sales.email')}
+              </label>
+              <input
+                id={ids.email}
+                name="email"
+                type="email"
+                className="text-input"
+                autoComplete="email"
+                required
+                maxLength={LIMITS.email}
+                value={form.email}
+                aria-invalid={problem?.field === 'email' || undefined}
+                aria-describedby={describedBy('email')}
+                onChange={(event) => update('email')(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.company} className="field-label">
+                {t('sales.company')}
+              </label>
+              <input
+                id={ids.company}
+                name="company"
+                className="text-input"
+                autoComplete="organization"
+                maxLength={LIMITS.company}
+                value={form.company}
+                onChange={(event) => update('company')(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.message} className="field-label">
+                {t('sales.message')}
+              </label>
+              <textarea
+                id={ids.message}
+                name="message"
+                className="text-input sales-dialog__message"
+                rows={4}
+                required
+                maxLength={LIMITS.message}
+                value={form.message}
+                placeholder={t('sales.messagePlaceholder')}
+                aria-invalid={problem?.field === 'message' || undefined}
+                aria-describedby={describedBy('message')}
+                onChange={(event) => update('message')(event.target.value)}
+              />
+            </div>
+            {problem ? (
+              <p id={ids.error} className="field-error" role="alert">
+                {problem.text}
+              </p>
+            ) : null}
+            <button type="submit" className="button button--primary button--large" disabled={send.isPending}>
+              {send.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+              {send.isPending ? t('sales.sending') : t('sales.send')}
             </button>
-          </>
-        ) : (
-          <>
-            <p id={ids.intro} className="modal__text">
-              {t('sales.intro')}
-            </p>
-            <form className="modal__form" onSubmit={submit} noValidate>
-              <div className="field">
-                <label htmlFor={ids.name} className="field-label">
-                  {t('sales.name')}
-                </label>
-                <input
-                  id={ids.name}
-                  name="name"
-                  className="text-input"
-                  autoComplete="name"
-                  required
-                  maxLength={LIMITS.name}
-                  value={form.name}
-                  aria-invalid={problem?.field === 'name' || undefined}
-                  aria-describedby={describedBy('name')}
-                  onChange={(event) => update('name')(event.target.value)}
-                  data-autofocus
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.email} className="field-label">
-                  {t('sales.email')}
-                </label>
-                <input
-                  id={ids.email}
-                  name="email"
-                  type="email"
-                  className="text-input"
-                  autoComplete="email"
-                  required
-                  maxLength={LIMITS.email}
-                  value={form.email}
-                  aria-invalid={problem?.field === 'email' || undefined}
-                  aria-describedby={describedBy('email')}
-                  onChange={(event) => update('email')(event.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.company} className="field-label">
-                  {t('sales.company')}
-                </label>
-                <input
-                  id={ids.company}
-                  name="company"
-                  className="text-input"
-                  autoComplete="organization"
-                  maxLength={LIMITS.company}
-                  value={form.company}
-                  onChange={(event) => update('company')(event.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.message} className="field-label">
-                  {t('sales.message')}
-                </label>
-                <textarea
-                  id={ids.message}
-                  name="message"
-                  className="text-input sales-dialog__message"
-                  rows={4}
-                  required
-                  maxLength={LIMITS.message}
-                  value={form.message}
-                  placeholder={t('sales.messagePlaceholder')}
-                  aria-invalid={problem?.field === 'message' || undefined}
-                  aria-describedby={describedBy('message')}
-                  onChange={(event) => update('message')(event.target.value)}
-                />
-              </div>
-              {problem ? (
-                <p id={ids.error} className="field-error" role="alert">
-                  {problem.text}
-                </p>
-              ) : null}
-              <button
-                type="submit"
-                className="button button--primary button--large"
-                disabled={send.isPending}
-              >
-                {send.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-                {send.isPending ? t('sales.sending') : t('sales.send')}
-              </button>
-            </form>
-            <p className="modal__legal">
-              {t('sales.otherWays')}{' '}
-              <Link to={localizedPath(locale, '/contact')} onClick={onClose}>
-                {t('sales.contactPage')}
-              </Link>
-            </p>
-          </>
-        )}
-      </div>
-    </div>
+          </form>
+          <p className="modal__legal">
+            {t('sales.otherWays')}{' '}
+            <Link to={localizedPath(locale, '/contact')} onClick={onClose}>
+              {t('sales.contactPage')}
+            </Link>
+          </p>
+        </>
+      )}
+    </DialogFrame>
   );
 }

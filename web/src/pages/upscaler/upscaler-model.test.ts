@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ModelInfo } from '../../api/models.ts';
 import { UploadError } from '../../api/upload.ts';
 import {
   clampSlider,
@@ -9,6 +10,7 @@ import {
   uploadErrorMessage,
   upscaleErrorMessage,
   upscaleEstimateSeconds,
+  upscaleModelChoice,
   upscaleTimeoutMs,
   validateUploadFile,
 } from './upscaler-model.ts';
@@ -104,5 +106,39 @@ describe('the time estimate before an upscale', () => {
     expect(upscaleTimeoutMs(null)).toBe(60_000);
     expect(upscaleTimeoutMs(5)).toBe(60_000);
     expect(upscaleTimeoutMs(130)).toBe(290_000);
+  });
+});
+
+describe('upscaleModelChoice', () => {
+  const model = (name: string, title: string, isDefault = false): ModelInfo => ({
+    name,
+    kind: 'upscale',
+    title,
+    description: '',
+    builtin: true,
+    default: isDefault,
+  });
+  const models = [model('esrgan-thin', 'Thin'), model('esrgan-thick', 'Thick', true)];
+
+  it('lists the models by title and keeps the visitor’s choice', () => {
+    expect(upscaleModelChoice(models, 'esrgan-thin', 'Default')).toEqual({
+      options: [
+        { value: 'esrgan-thin', label: 'Thin' },
+        { value: 'esrgan-thick', label: 'Thick' },
+      ],
+      selected: 'esrgan-thin',
+    });
+  });
+
+  it('shows the server’s default until a model in the list is chosen, else the first', () => {
+    expect(upscaleModelChoice(models, '', 'Default').selected).toBe('esrgan-thick');
+    expect(upscaleModelChoice(models, 'gone', 'Default').selected).toBe('esrgan-thick');
+    expect(upscaleModelChoice([model('a', 'A'), model('b', 'B')], '', 'Default').selected).toBe('a');
+  });
+
+  it('stands one "default" entry in while the list loads or is empty', () => {
+    const waiting = { options: [{ value: '', label: 'Default' }], selected: '' };
+    expect(upscaleModelChoice(undefined, 'esrgan-thin', 'Default')).toEqual(waiting);
+    expect(upscaleModelChoice([], '', 'Default')).toEqual(waiting);
   });
 });

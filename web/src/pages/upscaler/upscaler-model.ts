@@ -1,5 +1,7 @@
 // The upscaler's pure rules: what may be uploaded, which message a failure shows, how progress reads.
+import type { ModelInfo } from '../../api/models.ts';
 import { UploadError } from '../../api/upload.ts';
+import { modelTitle } from '../../components/model-names.ts';
 
 export { formatBytes } from '../../components/units.ts';
 
@@ -117,4 +119,23 @@ export function upscaleEstimateSeconds(
 export function upscaleTimeoutMs(estimateSeconds: number | null): number {
   if (estimateSeconds === null) return UPSCALE_TIMEOUT_MS;
   return Math.max(UPSCALE_TIMEOUT_MS, Math.ceil(estimateSeconds * 2 * 1000) + 30_000);
+}
+
+/**
+ * The model list of the form and the model it shows chosen: the visitor's choice while the list holds it,
+ * else the server's default, else the first. Before the list loads (or when it is empty) one "default" entry
+ * stands in, so the field is never blank.
+ */
+export function upscaleModelChoice(
+  models: readonly ModelInfo[] | undefined,
+  wanted: string,
+  defaultLabel: string,
+): { options: { value: string; label: string }[]; selected: string } {
+  const options = models?.length
+    ? models.map((entry) => ({ value: entry.name, label: modelTitle(entry.name, models) }))
+    : [{ value: '', label: defaultLabel }];
+  const selected = options.some((option) => option.value === wanted)
+    ? wanted
+    : (models?.find((entry) => entry.default)?.name ?? options[0]!.value);
+  return { options, selected };
 }
