@@ -4,7 +4,7 @@
 // width in Arabic (right to left) for anything wider than the screen.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, visitorContext } from '../support/browser.ts';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -34,8 +34,7 @@ describe('account recovery in the browser', () => {
 
   async function visitor(viewport = DESKTOP, locale = 'en-US'): Promise<BrowserContext> {
     // The page's CSP forbids string evaluation, which openApp's readiness wait uses; the CSP has its own tests.
-    const context = await browser.newContext({ viewport, locale, bypassCSP: true });
-    await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    const context = await visitorContext(browser, { viewport, locale, bypassCSP: true });
     return context;
   }
 

@@ -11,7 +11,7 @@ import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import { appStarted, launchBrowser, openApp, visitorContext } from '../support/browser.ts';
 import { STAND_IN_CLIENT as CLIENT, createStandInProvider } from '../support/openid-provider.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -172,8 +172,7 @@ describe('accounts in a real browser', () => {
     signedIn?: SignedIn,
     options: { reducedMotion?: 'reduce' } = {},
   ): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport, locale: 'en-US', ...options });
-    await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    const context = await visitorContext(browser, { viewport, locale: 'en-US', ...options });
     if (signedIn) {
       // Seeded once per tab, so a logout or a deletion is not undone by the next reload.
       await context.addInitScript(`if (!sessionStorage.getItem('seeded')) {
@@ -232,7 +231,7 @@ describe('accounts in a real browser', () => {
 
     // The session survives a reload: the stored token is checked again and accepted.
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await userMenu(page, 'grace').waitFor();
     expect(await page.evaluate("localStorage.getItem('token')")).toBeTruthy();
 
@@ -245,7 +244,7 @@ describe('accounts in a real browser', () => {
     // The logged-out token no longer works on the server either, and a reload stays signed out.
     expect(await signedInWith(token)).toBe(false);
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await signInWithPassword(page, 'grace');
     await userMenu(page, 'grace').waitFor();
@@ -420,7 +419,7 @@ describe('accounts in a real browser', () => {
     await keys.getByRole('button', { name: 'I have saved my key' }).click();
     expect(await page.content()).not.toContain(key);
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await row.waitFor();
     expect(await row.textContent()).toContain(key.slice(0, 10));
     expect(await row.textContent()).not.toContain('Never'); // used just now, by the call above

@@ -5,7 +5,7 @@
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import { appStarted, launchBrowser, openApp } from '../support/browser.ts';
 import { eventually } from '../support/eventually.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -299,7 +299,7 @@ describe('history and chat in a real browser', () => {
 
     // A reload keeps the conversation (it lives in this user's localStorage).
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await page.getByRole('img', { name: `Generated image 1: ${refined}` }).waitFor({ timeout: 30_000 });
     const conversations = page.getByRole('complementary', { name: 'Conversations' });
     expect(await conversations.getByRole('button', { name: new RegExp(`^${first}`) }).count()).toBe(1);

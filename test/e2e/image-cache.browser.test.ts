@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generatedItem, publishPost, registerUser, type TestUser } from '../support/accounts.ts';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import { appStarted, launchBrowser, openApp, visitorContext, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
@@ -24,11 +24,13 @@ describe('the image cache in a real browser', () => {
 
   /** A page for Alice with the offline worker blocked, so only the page's own cache is at work. */
   async function newPage(options: { clock?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    const context = await visitorContext(browser, {
+      viewport: PHONE,
+      serviceWorkers: 'block',
+      cookies: 'accepted',
+      token: alice.token,
+    });
     contexts.push(context);
-    await context.addInitScript(
-      `localStorage.setItem('cookieConsent', 'accepted'); localStorage.setItem('token', ${JSON.stringify(alice.token)});`,
-    );
     const page = await context.newPage();
     if (options.clock) await page.clock.install();
     return page;
@@ -140,7 +142,7 @@ describe('the image cache in a real browser', () => {
     ) as [string, { state: string }][];
     expect(index).toContainEqual([oldest.imageUrl, expect.objectContaining({ state: 'loaded' })]);
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await waitInPage(page, `${cardImage(oldest.id)} !== null`);
     expect(await imageState(page, oldest.id)).toBe('loaded');
   });

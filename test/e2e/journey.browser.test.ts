@@ -4,7 +4,7 @@
 // file tests its screens in depth; this one checks that they join up.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import { appStarted, launchBrowser, openApp, visitorContext } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -30,8 +30,7 @@ describe('the product journey across roles', () => {
   });
 
   async function visitor(): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
-    await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    const context = await visitorContext(browser, { viewport: DESKTOP, locale: 'en-US' });
     return context;
   }
 
@@ -170,7 +169,7 @@ describe('the product journey across roles', () => {
     await banner.waitFor();
     await stack.api('PUT', '/api/admin/settings', login.body.token, { maintenance_notice: '' });
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await banner.count()).toBe(0);
     await page.context().close();

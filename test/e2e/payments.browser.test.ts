@@ -6,7 +6,7 @@ import { TEST_CARD_DISPLAY } from '@pictura/common/test-card';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, visitorContext } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -55,8 +55,7 @@ describe('pricing and payments in a real browser (test mode)', () => {
    * recorded in window.__toasts, so a test can tell which never appeared.
    */
   async function visitor(viewport = DESKTOP, token?: string): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    const context = await visitorContext(browser, { viewport, reducedMotion: 'reduce' });
     await context.addInitScript(`
       window.__toasts = [];
       document.addEventListener('DOMContentLoaded', () => {

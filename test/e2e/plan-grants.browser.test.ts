@@ -4,7 +4,7 @@
 // Arabic, go to /tmp/plan-grants-*.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, visitorContext } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -59,11 +59,8 @@ describe('granting plans in a real browser', () => {
     use: (page: Page) => Promise<void>,
     viewport: { width: number; height: number } = DESKTOP,
   ): Promise<void> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const context = await visitorContext(browser, { viewport, reducedMotion: 'reduce', token });
     try {
-      await context.addInitScript(
-        `localStorage.setItem('cookieConsent', 'declined'); localStorage.setItem('token', ${JSON.stringify(token)});`,
-      );
       const page = await context.newPage();
       await openApp(page, `${stack.url}${path}`);
       await use(page);

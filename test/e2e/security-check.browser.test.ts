@@ -3,7 +3,7 @@
 // again with the solution, and the person is signed in without doing anything more.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from '../support/browser.ts';
+import { launchBrowser, openApp, visitorContext } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const PASSWORD = 'rosalind secret words';
@@ -50,8 +50,7 @@ describe('the security check in a real browser', () => {
     viewport: { width: number; height: number },
     locale: string,
   ): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport, locale });
-    await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    const context = await visitorContext(browser, { viewport, locale });
     return context;
   }
 

@@ -14,7 +14,7 @@ import {
   type SeoTexts,
 } from '../../web/src/seo/route-head.ts';
 import { registerUser } from '../support/accounts.ts';
-import { launchBrowser, waitInPage } from '../support/browser.ts';
+import { appStarted, launchBrowser, waitInPage } from '../support/browser.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const texts = (locale: Locale): SeoTexts =>
@@ -259,7 +259,7 @@ describe('search and sharing', () => {
             }
           });
           await page.goto(`${stack.url}${pathOf(locale, route)}`);
-          await waitInPage(page, 'window.__picturaReady === true');
+          await appStarted(page);
           // Hydrated: the heading the browser parsed is the one on screen (a fresh render replaces it).
           expect(await page.evaluate('window.__preRendered?.isConnected'), where).toBe(true);
           // One render later, the shell is this visitor's.
@@ -317,7 +317,7 @@ describe('search and sharing', () => {
     // The app starts: both choices hold.
     holding = false;
     for (const route of held.splice(0)) await route.continue().catch(() => {});
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await waitInPage(page, "localStorage.getItem('userLocale') === 'ar'");
     expect(page.url()).toBe(`${stack.url}/ar/faq`);
     expect(await page.getAttribute('html', 'lang')).toBe('ar');

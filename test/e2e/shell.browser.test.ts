@@ -2,7 +2,7 @@
 // mobile drawer at desktop and phone widths, the cookie banner, signing up and out, and Create Similar.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, waitInPage } from '../support/browser.ts';
+import { appStarted, launchBrowser, openApp, visitorContext, waitInPage } from '../support/browser.ts';
 import { sharedStack } from '../support/shared-stack.ts';
 import type { Stack } from '../support/stack.ts';
 
@@ -22,8 +22,7 @@ describe('the site shell in a real browser', () => {
 
   /** A fresh visitor who already answered the cookie banner (so it covers nothing). */
   async function visitor(viewport = DESKTOP, options: { locale?: string } = {}): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport, locale: options.locale ?? 'en-US' });
-    await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    const context = await visitorContext(browser, { viewport, locale: options.locale ?? 'en-US' });
     return context;
   }
 
@@ -92,7 +91,7 @@ describe('the site shell in a real browser', () => {
     await upscalerLink.click();
     await page.waitForURL(/\/en\/upscaler$/);
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
     expect((await page.locator('.side-nav').boundingBox())!.width).toBeLessThan(80);
 
@@ -157,13 +156,13 @@ describe('the site shell in a real browser', () => {
     await banner.waitFor({ state: 'detached' });
     expect(await page.evaluate("localStorage.getItem('cookieConsent')")).toBe('accepted');
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
 
     await page.evaluate("localStorage.removeItem('cookieConsent')");
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await page
       .getByRole('region', { name: 'Cookie consent' })
       .getByRole('button', { name: 'Decline' })
@@ -248,15 +247,14 @@ describe('the site shell in a real browser', () => {
 
     // A reload checks the stored token with the server and stays signed in.
     await page.reload();
-    await waitInPage(page, 'window.__picturaReady === true');
+    await appStarted(page);
     await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor();
     await context.close();
   });
 
   it('keeps the shell and offers a reload when a page cannot be loaded', async () => {
     // No offline worker: its cache would answer for the network this test takes away.
-    const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
-    await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+    const context = await visitorContext(browser, { viewport: DESKTOP, serviceWorkers: 'block' });
     const page = await context.newPage();
     await openApp(page, `${stack.url}/en/`);
     // The FAQ page's chunk cannot be fetched (the network dropped, or a new release replaced it).
