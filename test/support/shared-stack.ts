@@ -8,6 +8,7 @@
 // stack at the same time. The broker starts a stack on first request only.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PROCESS_NAMES } from '../../scripts/lib/processes.mjs';
 import { apiAt, type Stack, startStack } from './stack.ts';
 
 interface SharedStackInfo {
@@ -56,12 +57,7 @@ export async function startStackBroker(servers: {
       const info: SharedStackInfo = {
         url: ready.url,
         env: ready.env,
-        metricsUrls: Object.fromEntries(
-          ['auth', 'billing', 'community', 'history', 'jobs', 'worker', 'gateway'].map((n) => [
-            n,
-            ready.metricsUrl(n),
-          ]),
-        ),
+        metricsUrls: Object.fromEntries(PROCESS_NAMES.map((name) => [name, ready.metricsUrl(name)])),
       };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(info));
     } catch (error) {
