@@ -13,7 +13,7 @@ import type { InferencePool } from '../services/worker/src/inference.pool.ts';
 import { cancellableHandler, createJobCancellation } from '../services/worker/src/job-cancellation.ts';
 
 const [redisUrl, prefix, dataDir] = process.argv.slice(2) as [string, string, string];
-const tracing = startTracing('worker', {
+const tracing = await startTracing('worker', {
   OTEL_EXPORTER_OTLP_ENDPOINT: process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
 });
 const store = createFileObjectStore(join(dataDir, 'objects'));

@@ -34,7 +34,7 @@ export async function startServiceHost<TSchema extends Record<string, unknown>>(
   const logger = createLogger(options.service, config.LOG_LEVEL);
   const shutdown = gracefulShutdown(logger);
   // Registered first, so it runs last: spans of the final calls are still flushed.
-  const tracing = startTracing(options.service, config);
+  const tracing = await startTracing(options.service, config);
   shutdown.add('tracing', () => tracing.shutdown());
   const database = await openDatabase({
     service: options.service,

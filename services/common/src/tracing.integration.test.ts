@@ -25,7 +25,7 @@ describe('tracing', () => {
   let address: string;
 
   beforeAll(async () => {
-    tracing = startTracing('test', {}, exporter);
+    tracing = await startTracing('test', {}, exporter);
     server = createGrpcServer('history', createLogger('test', 'silent'));
     server.add(
       HistoryService,

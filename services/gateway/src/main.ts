@@ -20,7 +20,7 @@ import { publicUrlWarning } from './return-origin.ts';
 const config = loadConfig(gatewayConfigShape);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const shutdown = gracefulShutdown(logger);
-const tracing = startTracing('gateway', config);
+const tracing = await startTracing('gateway', config);
 shutdown.add('tracing', () => tracing.shutdown());
 
 const redis = createRequestRedis(config.REDIS_URL);

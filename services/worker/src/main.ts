@@ -27,7 +27,7 @@ import { workerMetrics } from './worker.metrics.ts';
 const config = loadConfig(workerConfigShape);
 const logger = createLogger('worker', config.LOG_LEVEL);
 const shutdown = gracefulShutdown(logger, 120_000);
-const tracing = startTracing('worker', config);
+const tracing = await startTracing('worker', config);
 shutdown.add('tracing', () => tracing.shutdown());
 const workerId = config.WORKER_ID ?? `${hostname()}-${process.pid}`;
 
