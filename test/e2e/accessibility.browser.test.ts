@@ -5,7 +5,8 @@ import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageSettled, waitInPage } from '../support/browser.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { sharedStack } from '../support/shared-stack.ts';
+import type { Stack } from '../support/stack.ts';
 
 /** Every page a guest can open (spec 2), by path after the locale prefix. */
 const PUBLIC_PAGES = [
@@ -105,7 +106,8 @@ describe('accessibility of every public page (axe-core)', () => {
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    // Guest pages only, nothing written: the worker's shared stack serves them.
+    [stack, browser] = await Promise.all([sharedStack(), launchBrowser()]);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
