@@ -1,9 +1,5 @@
-import * as nodeModule from 'node:module';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/sequencer.ts';
-
-const canPreloadProcessStart =
-  'registerHooks' in nodeModule && Boolean((process.features as { typescript?: unknown }).typescript);
 
 // Three kinds of test, each its own project (npm run test:unit | test:integration | test:e2e; npm test runs
 // all three in one run):
@@ -21,9 +17,8 @@ export default defineConfig({
     // Longest files first, from test/durations.json (test/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     pool: 'forks',
-    // Test workers start as the product's processes do (services/common/src/process-start.ts), where this
-    // Node can load it: that module is TypeScript here, and the hooks it sets need Node 22.15+.
-    execArgv: canPreloadProcessStart ? ['--import=@pictura/common/process-start'] : [],
+    // Test workers start as the product's processes do (services/common/src/process-start.mjs).
+    execArgv: ['--import=@pictura/common/process-start'],
     // Two cores: the end-to-end files start whole stacks of processes, so keep parallelism modest.
     maxWorkers: 2,
     projects: [

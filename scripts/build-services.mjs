@@ -44,8 +44,6 @@ const ENTRIES = {
   worker: ['main.ts', 'inference.thread.ts', 'models/models.cli.ts'],
   gateway: ['main.ts', 'admin.cli.ts'],
 };
-/** Common's modules that every process loads before its own code (`node --import`), so no import reaches them. */
-const PRELOADED = ['process-start'];
 /**
  * Dev-only files that are not TypeScript: the worker's inference.thread.mjs registers tsx for threads
  * started from src/; the pool starts dist/inference.thread.js directly instead.
@@ -142,7 +140,7 @@ async function entriesOf(esbuild, names) {
   if (names.includes('common'))
     entries.set(
       'common',
-      [...commonModules, ...PRELOADED].map((module) => `${module}.ts`),
+      [...commonModules].map((module) => `${module}.ts`),
     );
   return entries;
 }
