@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './test/sequencer.ts';
 
 // Three kinds of test, each its own project (npm run test:unit | test:integration | test:e2e; npm test runs
 // all three in one run):
@@ -14,11 +13,7 @@ export default defineConfig({
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Longest files first, from test/durations.json (test/sequencer.ts).
-    sequence: { sequencer: LongestFirst },
     pool: 'forks',
-    // Test workers start as the product's processes do (services/common/src/process-start.mjs).
-    execArgv: ['--import=@pictura/common/process-start'],
     // Two cores: the end-to-end files start whole stacks of processes, so keep parallelism modest.
     maxWorkers: 2,
     projects: [
