@@ -86,7 +86,9 @@ describe('security headers in a real browser', () => {
     return found;
   }
 
-  it('runs every main page with no policy violation, as a guest', async () => {
+  // Ten and nine page visits, each waiting for the network to fall quiet: a budget for the visits, not the
+  // default 30 s for one step (on two busy cores a visit takes up to 4 s).
+  it('runs every main page with no policy violation, as a guest', { timeout: 120_000 }, async () => {
     const context = await session();
     const page = await context.newPage();
     watchConsole(page);
@@ -107,7 +109,7 @@ describe('security headers in a real browser', () => {
     await context.close();
   });
 
-  it('runs the signed-in and admin pages with no policy violation', async () => {
+  it('runs the signed-in and admin pages with no policy violation', { timeout: 120_000 }, async () => {
     for (const [token, paths] of [
       [
         tokens.alice,
