@@ -4,11 +4,9 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
   private root = process.cwd();
-  private started = Date.now();
 
   onInit(vitest: Vitest) {
     this.root = vitest.config.root;
-    this.started = Date.now();
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -28,9 +26,9 @@ export default class SummaryReporter implements Reporter {
       .map((m) => ({ file: relative(this.root, m.moduleId), seconds: m.diagnostic().duration / 1000 }))
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, 10);
-    const wall = (Date.now() - this.started) / 1000;
+    // The run's own time is on Vitest's "Duration" line just above.
     process.stdout.write(
-      `\nSlowest files (of ${testModules.length}; ${wall.toFixed(0)} s for the run):\n${slowest
+      `\nSlowest files (of ${testModules.length}):\n${slowest
         .map(({ file, seconds }) => `  ${seconds.toFixed(1).padStart(7)} s  ${file}`)
         .join('\n')}\n`,
     );
