@@ -285,6 +285,32 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     ).resolves.toBeTruthy();
   });
 
+  it('lets registrations sent at once from one address create no more than its five accounts', async () => {
+    const clientIp = '10.7.7.10';
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        auth.accounts.register({
+          username: `rush${i}`,
+          password: 'rush password',
+          clientIp,
+          securityCheckPassed: true,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    for (const refused of results.filter((r) => r.status === 'rejected'))
+      expect((refused as PromiseRejectedResult).reason).toMatchObject({ reason: 'too_many_registrations' });
+    // Without the check, the third concurrent one on is asked for it, as when they come one by one.
+    const unchecked = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) =>
+        auth.accounts.register({ username: `hurry${i}`, password: 'hurry password', clientIp: '10.7.7.11' }),
+      ),
+    );
+    expect(unchecked.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    for (const refused of unchecked.filter((r) => r.status === 'rejected'))
+      expect((refused as PromiseRejectedResult).reason).toMatchObject({ reason: 'challenge_required' });
+  });
+
   it('counts created accounts, not rejected attempts', async () => {
     const clientIp = '10.7.7.9';
     for (let i = 0; i < 6; i++) {
@@ -292,6 +318,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     }
     await expect(
       auth.accounts.register({ username: 'typo-fixed', password: 'typo password', clientIp }),
+    ).resolves.toBeTruthy();
+    // A name already taken gives its registration back too.
+    await rejection(auth.accounts.register({ username: 'typo-fixed', password: 'typo password', clientIp }));
+    await expect(
+      auth.accounts.register({ username: 'typo-again', password: 'typo password', clientIp }),
     ).resolves.toBeTruthy();
   });
 

@@ -123,16 +123,21 @@ export function createAccountsService(deps: {
       securityCheckPassed?: boolean;
     }): Promise<SignInResult> {
       const username = input.username.trim();
-      await throttle.beforeRegistration({
+      const giveBack = await throttle.takeRegistration({
         clientIp: input.clientIp,
         securityCheckPassed: input.securityCheckPassed === true,
       });
-      checkUsername(username);
-      checkPassword(input.password, username);
-      const passwordHash = await deps.hasher.hash(input.password);
-      const user = await deps.users.create({ username, name: username }, passwordHash);
-      if (!user) throw new AppError('already_exists', 'Username is already taken', 'username_taken');
-      await throttle.recordRegistration(input.clientIp);
+      let user: UserRow | undefined;
+      try {
+        checkUsername(username);
+        checkPassword(input.password, username);
+        const passwordHash = await deps.hasher.hash(input.password);
+        user = await deps.users.create({ username, name: username }, passwordHash);
+        if (!user) throw new AppError('already_exists', 'Username is already taken', 'username_taken');
+      } catch (error) {
+        await giveBack();
+        throw error;
+      }
       return startSession(user);
     },
 

@@ -74,10 +74,38 @@ export interface LoginThrottleRepository {
    * started before `staleBefore` are deleted on the way, so the table does not grow without bound.
    */
   recordFailure(key: string, since: Date, staleBefore?: Date): Promise<void>;
+  /**
+   * Counts one, as recordFailure does, unless the key's window already holds `limit`; answers whether it
+   * counted. One statement: concurrent calls never take more than `limit` between them.
+   */
+  take(key: string, since: Date, limit: number, staleBefore?: Date): Promise<boolean>;
+  /** Takes back one count of the key (a taken slot that was not used). */
+  giveBack(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
 export function createLoginThrottleRepository(db: Database<typeof schema>): LoginThrottleRepository {
+  /** Adds one to the key's window (a window older than `since` starts again at 1), unless it holds `limit`. */
+  function countOne(key: string, since: Date, limit?: number) {
+    const now = new Date();
+    const inWindow = sql`${loginFailures.windowStartedAt} > ${since.toISOString()}::timestamptz`;
+    return db
+      .insert(loginFailures)
+      .values({ key, failures: 1, windowStartedAt: now, lastFailedAt: now })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          lastFailedAt: now,
+          failures: sql`CASE WHEN ${inWindow} THEN ${loginFailures.failures} + 1 ELSE 1 END`,
+          windowStartedAt: sql`CASE WHEN ${inWindow} THEN ${loginFailures.windowStartedAt} ELSE ${now.toISOString()}::timestamptz END`,
+        },
+        ...(limit === undefined
+          ? {}
+          : { setWhere: sql`NOT (${inWindow}) OR ${loginFailures.failures} < ${limit}` }),
+      })
+      .returning({ failures: loginFailures.failures });
+  }
+
   return {
     async failures(key, since) {
       const [row] = await db
@@ -101,19 +129,20 @@ export function createLoginThrottleRepository(db: Database<typeof schema>): Logi
       );
     },
     async recordFailure(key, since, staleBefore = since) {
-      const now = new Date();
       await db.delete(loginFailures).where(lt(loginFailures.windowStartedAt, staleBefore));
+      await countOne(key, since);
+    },
+    async take(key, since, limit, staleBefore = since) {
+      if (limit <= 0) return false;
+      await db.delete(loginFailures).where(lt(loginFailures.windowStartedAt, staleBefore));
+      const counted = await countOne(key, since, limit);
+      return counted.length > 0;
+    },
+    async giveBack(key) {
       await db
-        .insert(loginFailures)
-        .values({ key, failures: 1, windowStartedAt: now, lastFailedAt: now })
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            lastFailedAt: now,
-            failures: sql`CASE WHEN ${loginFailures.windowStartedAt} > ${since.toISOString()}::timestamptz THEN ${loginFailures.failures} + 1 ELSE 1 END`,
-            windowStartedAt: sql`CASE WHEN ${loginFailures.windowStartedAt} > ${since.toISOString()}::timestamptz THEN ${loginFailures.windowStartedAt} ELSE ${now.toISOString()}::timestamptz END`,
-          },
-        });
+        .update(loginFailures)
+        .set({ failures: sql`${loginFailures.failures} - 1` })
+        .where(and(eq(loginFailures.key, key), gt(loginFailures.failures, 0)));
     },
     async clear(key) {
       await db.delete(loginFailures).where(eq(loginFailures.key, key));

@@ -113,14 +113,25 @@ export function createSignInThrottle(deps: {
       await throttle.clear(keysOf(username, clientIp).pair);
     },
 
-    /** Throws 429 with Retry-After past the hourly limit, 403 challenge_required past the check's threshold. */
-    async beforeRegistration(input: { clientIp?: string; securityCheckPassed: boolean }) {
-      if (!input.clientIp) return;
+    /**
+     * Takes one of the address's registrations for this hour, or throws 429 with Retry-After past the hourly
+     * limit, 403 challenge_required past the check's threshold. Taking is one statement, so registrations sent
+     * at once cannot all pass a check that each read before any counted. Resolves the function that gives the
+     * registration back: accounts created are counted, not attempts, so a typo in a password rule costs nothing.
+     */
+    async takeRegistration(input: {
+      clientIp?: string;
+      securityCheckPassed: boolean;
+    }): Promise<() => Promise<void>> {
+      if (!input.clientIp) return async () => undefined;
       const key = `register:ip:${input.clientIp}`;
       const since = new Date(Date.now() - settings.registrationWindowMs);
+      const limit = input.securityCheckPassed
+        ? settings.maxRegistrationsPerIp
+        : Math.min(settings.registrationsBeforeCheck, settings.maxRegistrationsPerIp);
+      if (await throttle.take(key, since, limit, staleBefore())) return () => throttle.giveBack(key);
       const created = (await throttle.read([key], since)).get(key);
-      if (!created) return;
-      if (created.failures >= settings.maxRegistrationsPerIp) {
+      if (created && created.failures >= settings.maxRegistrationsPerIp) {
         const retryAfter = seconds(
           created.windowStartedAt.getTime() + settings.registrationWindowMs - Date.now(),
         );
@@ -131,15 +142,7 @@ export function createSignInThrottle(deps: {
           retryAfter,
         );
       }
-      if (created.failures >= settings.registrationsBeforeCheck && !input.securityCheckPassed)
-        throw challengeRequired();
-    },
-
-    /** Accounts created, not attempts, are counted: a typo in a password rule costs nothing. */
-    async recordRegistration(clientIp?: string) {
-      if (!clientIp) return;
-      const since = new Date(Date.now() - settings.registrationWindowMs);
-      await throttle.recordFailure(`register:ip:${clientIp}`, since, staleBefore());
+      throw challengeRequired();
     },
   };
 }
