@@ -13,7 +13,12 @@ export default defineConfig({
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a state (a page started, a row recorded). Its 1 s default is too short on a busy
+    // 2-core machine: with two stacks and browsers side by side a React start alone has taken longer.
+    expect: { poll: { timeout: 20_000 } },
     pool: 'forks',
+    // Test workers start as the product's processes do (services/common/src/process-start.mjs).
+    execArgv: ['--import=@pictura/common/process-start'],
     // Two cores: the end-to-end files start whole stacks of processes, so keep parallelism modest.
     maxWorkers: 2,
     projects: [

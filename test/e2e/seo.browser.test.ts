@@ -190,14 +190,7 @@ describe('search and sharing', () => {
     const page = await context.newPage();
     const de = texts('de');
     await page.goto(`${stack.url}/de/faq`);
-    // Started: React has taken over the root.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          `Object.keys(document.getElementById('root')).some((k) => k.startsWith('__reactContainer'))`,
-        ),
-      )
-      .toBe(true);
+    await appStarted(page);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate('window.__headingMissing')).toEqual([]);
     expect((await headFacts(page)).title).toBe(de.pages.faq.title);
