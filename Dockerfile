@@ -10,7 +10,8 @@
 #   node --conditions=pictura-dist services/<name>/dist/main.js
 # The condition makes @pictura/common/* resolve to services/common/dist (its package.json "exports");
 # NODE_OPTIONS carries it as well, so every other node command in an image (the models CLI, the admin
-# console: node services/gateway/dist/admin.cli.js …) resolves the same way.
+# console: node services/gateway/dist/admin.cli.js …) resolves the same way. It also preloads
+# @pictura/common/process-start, which loads drizzle-orm's CommonJS build for quicker starts.
 #
 # Every image runs as uid/gid 10001, never writes its root filesystem, and needs only two writable paths:
 # DATA_DIR (/data, the image store volume) and /tmp. Models are mounted at MODELS_DIR (/models), never
@@ -83,7 +84,7 @@ FROM node AS runtime
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     GRPC_HOST=0.0.0.0 \
-    NODE_OPTIONS="--enable-source-maps --conditions=pictura-dist"
+    NODE_OPTIONS="--enable-source-maps --conditions=pictura-dist --import=@pictura/common/process-start"
 WORKDIR /app
 # The official image's "node" user is uid 1000; a dedicated fixed uid makes volume ownership predictable.
 RUN groupadd --system --gid 10001 pictura \
@@ -197,7 +198,7 @@ ENV NODE_ENV=production \
     METRICS_PORT=9106 \
     MODELS_DIR=/models \
     EXECUTION_PROVIDER=cuda \
-    NODE_OPTIONS="--enable-source-maps --conditions=pictura-dist" \
+    NODE_OPTIONS="--enable-source-maps --conditions=pictura-dist --import=@pictura/common/process-start" \
     NVIDIA_VISIBLE_DEVICES=all \
     NVIDIA_DRIVER_CAPABILITIES=compute,utility
 WORKDIR /app
