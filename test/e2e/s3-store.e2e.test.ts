@@ -64,10 +64,26 @@ describe('images in an S3 bucket', () => {
     }
   }
 
+  /** The user's history item made from `prompt`, once history has recorded it. */
+  const itemFor = (prompt: string) =>
+    eventually(async () => {
+      const page = await stack.api<{ items: { id: string; prompt: string }[] }>(
+        'GET',
+        `/api/history?q=${encodeURIComponent(prompt)}`,
+        token,
+      );
+      return page.body.items.find((i) => i.prompt === prompt);
+    }, 'the history item');
+
+  /**
+   * The image's /files/ URL once the job is done and, for a signed-in user, once history has recorded (and so
+   * holds) it: jobs reports the job done before history records it, and until then the sweep, with the short
+   * lifetime set here, may take the image like a guest's.
+   */
   async function generate(as: string | undefined, body: Record<string, unknown>): Promise<string> {
     const submitted = await stack.api<{ job_id: string }>('POST', '/api/generate', as, body);
     expect(submitted.status).toBe(202);
-    return eventually(async () => {
+    const url = await eventually(async () => {
       const job = await stack.api<{ status: string; images: { url: string }[] }>(
         'GET',
         `/api/jobs/${submitted.body.job_id}`,
@@ -76,6 +92,8 @@ describe('images in an S3 bucket', () => {
       if (job.body.status === 'error') throw new Error(`generation failed: ${JSON.stringify(job.body)}`);
       return job.body.status === 'completed' ? job.body.images[0]!.url : undefined;
     }, 'the generation');
+    if (as) await itemFor(body.prompt as string);
+    return url;
   }
 
   it('generates into the bucket and streams the image through /files with immutable caching', async () => {
@@ -116,17 +134,6 @@ describe('images in an S3 bucket', () => {
     const file = new Uint8Array(await (await fetch(`${stack.url}${body.imageUrl}`)).arrayBuffer());
     expect(pngSize(file)).toEqual({ width: 160, height: 96 });
   });
-
-  /** The user's history item made from `prompt`, once history has recorded it. */
-  const itemFor = (prompt: string) =>
-    eventually(async () => {
-      const page = await stack.api<{ items: { id: string; prompt: string }[] }>(
-        'GET',
-        `/api/history?q=${encodeURIComponent(prompt)}`,
-        token,
-      );
-      return page.body.items.find((i) => i.prompt === prompt);
-    }, 'the history item');
 
   it('deleting a history item deletes its object from the bucket', async () => {
     const prompt = 'a kettle to be deleted';
