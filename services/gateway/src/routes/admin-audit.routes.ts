@@ -17,7 +17,7 @@ import {
   SupportStatusInput,
   SupportStatusParams,
 } from './admin-audit.schemas.ts';
-import { toSupportBody } from './payments.routes.ts';
+import { toSupportBody } from './payments.bodies.ts';
 import { SupportRequestBody } from './payments.schemas.ts';
 
 type AuditSource = Pick<AuthClient | BillingClient | CommunityClient | JobsClient, 'listAuditLog'>;

@@ -14,7 +14,7 @@ import {
   ModelTaskReply,
   SetDefaultModelBody,
 } from './admin-models.schemas.ts';
-import { toModelBody, toModelSettingsBody } from './generate.routes.ts';
+import { toModelBody, toModelSettingsBody } from './generate.bodies.ts';
 
 function toTaskBody(task: ModelTask): ModelTaskBody {
   const p = task.progress;

@@ -2,7 +2,7 @@
 
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { GenerateModelSettings, Job, ModelInfo } from '@pictura/common/gen/jobs/v1/jobs_pb';
+import type { Job } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { GENERATION_OPTION_RULES as OPTION } from '@pictura/common/generation-options';
 import { jobStatusName, publicJobBody } from '@pictura/common/job-body';
 import type { FastifyInstance } from 'fastify';
@@ -11,12 +11,12 @@ import type { FileLinks } from '../file-links.ts';
 import { sendError } from '../http-errors.ts';
 import type { JobEventTokens } from '../job-event-tokens.repository.ts';
 import { submissionWebhookUrl } from '../webhook-url.ts';
+import { toModelBody } from './generate.bodies.ts';
 import {
   CancelJobQuery,
   GenerateBody,
   JobEventsQuery,
   JobParams,
-  type ModelBody,
   ModelsBody,
   SubmittedJob,
 } from './generate.schemas.ts';
@@ -28,37 +28,6 @@ import {
   lastEventIdOf,
   retryFrame,
 } from './job-events.ts';
-
-export function toModelSettingsBody(settings: GenerateModelSettings | undefined): ModelBody['settings'] {
-  if (!settings) return null;
-  return {
-    steps: settings.steps,
-    guidance: settings.guidance,
-    width: settings.width ?? null,
-    height: settings.height ?? null,
-    fixed_size: settings.fixedSize,
-    negative_prompt: settings.negativePrompt,
-  };
-}
-
-export function toModelBody(m: ModelInfo): ModelBody {
-  return {
-    name: m.name,
-    kind: m.kind as ModelBody['kind'],
-    title: m.title,
-    description: m.description,
-    builtin: m.builtin,
-    default: m.isDefault,
-    licence: m.licence
-      ? { name: m.licence.name, url: m.licence.url, commercial_use: m.licence.commercialUse }
-      : null,
-    size_bytes: Number(m.sizeBytes),
-    source: m.source,
-    installed_at: m.installedAt || null,
-    settings: toModelSettingsBody(m.settings),
-    ms_per_output_megapixel: m.msPerOutputMegapixel ?? null,
-  };
-}
 
 const SSE_HEARTBEAT_MS = 15_000;
 

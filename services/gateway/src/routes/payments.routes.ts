@@ -2,7 +2,6 @@
 // the Stripe webhook, sales and support requests, and the built-in test provider's checkout page.
 // Each route validates, then makes one call to billing, which checks the caller again.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Payment, Subscription, SupportRequest } from '@pictura/common/gen/billing/v1/billing_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BillingClient } from '../clients.ts';
@@ -10,6 +9,7 @@ import type { GatewayConfig } from '../config.ts';
 import { allowedOrigins, returnOriginOf } from '../return-origin.ts';
 import { errorResponses as errors, requireAdmin, requireSignIn } from '../route-guards.ts';
 import { SingleLineText } from '../text-schemas.ts';
+import { toPaymentBody, toSubscriptionBody, toSupportBody } from './payments.bodies.ts';
 import { registerTestCheckoutPages } from './payments.pages.ts';
 import {
   CheckoutUrlBody,
@@ -33,47 +33,6 @@ import {
 
 /** Guests may write to sales this often a minute per address. */
 export const GUEST_SUPPORT_PER_MINUTE = 5;
-
-const toSubscriptionBody = (s: Subscription) => {
-  const [planType = '', billingPeriod = ''] = s.planId.split('_');
-  return {
-    id: s.id,
-    plan_id: s.planId,
-    plan_type: planType,
-    billing_period: billingPeriod,
-    status: s.status,
-    current_period_end: s.currentPeriodEnd || null,
-    cancel_at_period_end: s.cancelAtPeriodEnd,
-    created_at: s.createdAt,
-    provider: s.provider,
-  };
-};
-
-const toPaymentBody = (p: Payment) => ({
-  id: p.id,
-  amount: p.amountCents,
-  currency: p.currency,
-  status: p.status,
-  plan_id: p.planId,
-  order_id: p.orderId,
-  subscription_id: p.subscriptionId || null,
-  created_at: p.createdAt,
-  provider: p.provider,
-});
-
-export const toSupportBody = (r: SupportRequest) => ({
-  id: r.id,
-  kind: r.kind,
-  user_id: r.userId || null,
-  name: r.name,
-  email: r.email,
-  company: r.company,
-  message: r.message,
-  plan: r.plan,
-  created_at: r.createdAt,
-  status: r.status === 'answered' ? ('answered' as const) : ('new' as const),
-  answered_at: r.answeredAt || null,
-});
 
 export async function paymentsRoutes(
   app: FastifyInstance,
