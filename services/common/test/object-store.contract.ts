@@ -106,7 +106,12 @@ export function objectStoreContract(
       await expect(store.retain(key, '')).rejects.toThrow('invalid holder');
     });
 
-    it('a retain racing the last release: either the release came first and deleted, or the object stays', async () => {
+    // A hundred rounds of a dozen file or bucket calls each, one after another: about 0.3 s alone, 2 s beside
+    // the end-to-end files, and once over 30 s on a busy CI machine (every step waits its turn for a core).
+    // Every step is bounded (retain retries at most ten times), so the longer limit hides no hang.
+    it('a retain racing the last release: either the release came first and deleted, or the object stays', {
+      timeout: 120_000,
+    }, async () => {
       // Rounds of: A holds; A lets go while B takes a hold at the same moment. Whatever order the store sees,
       // the object is never gone unless that release really deleted it (it came first), and an object that
       // stays is B's to release.
