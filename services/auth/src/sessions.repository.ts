@@ -85,8 +85,12 @@ export interface LoginThrottleRepository {
 }
 
 export function createLoginThrottleRepository(db: Database<typeof schema>): LoginThrottleRepository {
-  /** Adds one to the key's window (a window older than `since` starts again at 1), unless it holds `limit`. */
-  function countOne(key: string, since: Date, limit?: number) {
+  /**
+   * Deletes rows whose window started before `staleBefore`, then adds one to the key's window (a window older
+   * than `since` starts again at 1), unless it holds `limit`. Resolves the counted row, or none when refused.
+   */
+  async function countOne(key: string, since: Date, staleBefore: Date, limit?: number) {
+    await db.delete(loginFailures).where(lt(loginFailures.windowStartedAt, staleBefore));
     const now = new Date();
     const inWindow = sql`${loginFailures.windowStartedAt} > ${since.toISOString()}::timestamptz`;
     return db
@@ -129,14 +133,11 @@ export function createLoginThrottleRepository(db: Database<typeof schema>): Logi
       );
     },
     async recordFailure(key, since, staleBefore = since) {
-      await db.delete(loginFailures).where(lt(loginFailures.windowStartedAt, staleBefore));
-      await countOne(key, since);
+      await countOne(key, since, staleBefore);
     },
     async take(key, since, limit, staleBefore = since) {
       if (limit <= 0) return false;
-      await db.delete(loginFailures).where(lt(loginFailures.windowStartedAt, staleBefore));
-      const counted = await countOne(key, since, limit);
-      return counted.length > 0;
+      return (await countOne(key, since, staleBefore, limit)).length > 0;
     },
     async giveBack(key) {
       await db
