@@ -64,13 +64,13 @@ describe('images in an S3 bucket', () => {
     }
   }
 
-  /** The user's history item made from `prompt`, once history has recorded it. */
-  const itemFor = (prompt: string) =>
+  /** The user's (`as`, the owner by default) history item made from `prompt`, once history has recorded it. */
+  const itemFor = (prompt: string, as = token) =>
     eventually(async () => {
       const page = await stack.api<{ items: { id: string; prompt: string }[] }>(
         'GET',
         `/api/history?q=${encodeURIComponent(prompt)}`,
-        token,
+        as,
       );
       return page.body.items.find((i) => i.prompt === prompt);
     }, 'the history item');
@@ -92,7 +92,7 @@ describe('images in an S3 bucket', () => {
       if (job.body.status === 'error') throw new Error(`generation failed: ${JSON.stringify(job.body)}`);
       return job.body.status === 'completed' ? job.body.images[0]!.url : undefined;
     }, 'the generation');
-    if (as) await itemFor(body.prompt as string);
+    if (as) await itemFor(body.prompt as string, as);
     return url;
   }
 
