@@ -169,8 +169,10 @@ export async function authReplicaKilledUnderLoad(topology: Topology): Promise<Ch
         password: PASSWORD,
       });
       statuses.push(login.status);
-      if (login.status >= 500)
+      if (login.status >= 500) {
         odd.push(`POST /api/auth/login: ${login.status} ${JSON.stringify(login.body)}`);
+        odd.push(...gatewayLogOf(topology, login.requestId));
+      }
       const token = login.body.token as string | undefined;
       for (const path of ['/api/auth/me', '/api/history', '/api/user/stats']) {
         const answer = await call(topology.url, 'GET', path, token);
