@@ -1,6 +1,6 @@
 // Replicas: one address naming two real servers of the same service. Calls spread over both; a replica
-// that answers UNAVAILABLE or dies mid-call costs an idempotent call nothing (it is retried on the other),
-// while a call that creates something is never sent twice.
+// that answers UNAVAILABLE, dies mid-call or dies before its answer ends costs an idempotent call nothing
+// (it is sent again, to the other), while a call that creates something is never sent twice.
 import { once } from 'node:events';
 import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,9 +54,15 @@ async function startReplica(name: string) {
 
 type Replica = Awaited<ReturnType<typeof startReplica>>;
 
-/** A TCP hop in front of a replica; kill() drops every connection at once, as a killed pod does. */
+/**
+ * A TCP hop in front of a replica; kill() drops every connection at once, as a killed pod does.
+ * killBeforeCallEnds() arms it to kill instead of passing on the end of the replica's next call (its status
+ * trailers: an HTTP/2 HEADERS frame with END_STREAM), after the answer itself went through. That is a
+ * replica killed between its answer and its trailers, which grpc-js's server writes separately.
+ */
 async function killable(replica: Replica) {
   const sockets = new Set<Socket>();
+  let armed = false;
   const proxy = createServer((inbound) => {
     const upstream = connect(replica.port, '127.0.0.1');
     for (const socket of [inbound, upstream]) {
@@ -64,7 +70,23 @@ async function killable(replica: Replica) {
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => {});
     }
-    inbound.pipe(upstream).pipe(inbound);
+    inbound.pipe(upstream);
+    // The replica's side, passed on a whole HTTP/2 frame (9-byte header, then its payload) at a time.
+    let pending = Buffer.alloc(0);
+    upstream.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      while (pending.length >= 9 && pending.length >= 9 + pending.readUIntBE(0, 3)) {
+        const size = 9 + pending.readUIntBE(0, 3);
+        const [type, flags, stream] = [pending[3], pending[4]!, pending.readUInt32BE(5) & 0x7fffffff];
+        if (armed && type === 0x1 && flags & 0x1 && stream !== 0) {
+          armed = false;
+          kill();
+          return;
+        }
+        inbound.write(pending.subarray(0, size));
+        pending = pending.subarray(size);
+      }
+    });
   });
   proxy.listen(0, '127.0.0.1');
   await once(proxy, 'listening');
@@ -73,7 +95,13 @@ async function killable(replica: Replica) {
     for (const socket of sockets) socket.destroy();
   };
   cleanups.push(async () => kill());
-  return { port: (proxy.address() as { port: number }).port, kill };
+  return {
+    port: (proxy.address() as { port: number }).port,
+    kill,
+    killBeforeCallEnds: () => {
+      armed = true;
+    },
+  };
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -210,6 +238,44 @@ describe('gRPC over replicas', () => {
         expect(await client.submitGeneration({ userId: 7 })).toMatchObject({ id: 'created-by-b' });
       }
       expect(a.received.submitGeneration).toBe(1);
+    });
+  });
+
+  describe('a replica killed after answering, before the call ends', () => {
+    /** Calls until one reaches replica a, whose hop then dies before that call's trailers. */
+    async function cutShort(call: (client: ReturnType<typeof clientOf>) => Promise<unknown>) {
+      const a = await startReplica('a');
+      const b = await startReplica('b');
+      const hop = await killable(a);
+      const client = clientOf(`ipv4:127.0.0.1:${hop.port},127.0.0.1:${b.port}`);
+      await untilBothServe(client, a, b);
+      hop.killBeforeCallEnds();
+      const outcomes: unknown[] = [];
+      // Round robin alternates: within two calls one reaches a.
+      for (let i = 0; i < 4 && a.received.getJob + a.received.submitGeneration === 0; i++) {
+        outcomes.push(
+          await call(client).then(
+            (value) => ({ value }),
+            (error: unknown) => error,
+          ),
+        );
+      }
+      return { a, b, outcomes };
+    }
+
+    it('an idempotent call is sent again and answered by the living replica', async () => {
+      const { a, b, outcomes } = await cutShort((client) => client.getJob({ jobId: 'job-7' }));
+      expect(a.received.getJob).toBe(1);
+      // Every call succeeded, the one a answered too: b answered each of them, that one again.
+      expect(outcomes).toEqual(outcomes.map(() => ({ value: expect.objectContaining({ id: 'job-7' }) })));
+      expect(b.received.getJob).toBe(outcomes.length);
+    });
+
+    it('a call that creates something is not sent again: the caller hears UNAVAILABLE', async () => {
+      const { a, b, outcomes } = await cutShort((client) => client.submitGeneration({ userId: 7 }));
+      expect(a.received.submitGeneration).toBe(1);
+      expect(outcomes.at(-1)).toMatchObject({ code: 'unavailable' });
+      expect(b.received.submitGeneration).toBe(outcomes.length - 1);
     });
   });
 });

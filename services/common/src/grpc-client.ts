@@ -68,12 +68,10 @@ function startCall(service: string, method: string, options?: CallOptions) {
 /**
  * Retries of an idempotent call that met UNAVAILABLE (a replica gone, restarting or refusing): up to four
  * more attempts (grpc-js's most) spread over up to 1.5 s, each picked by round_robin, so usually on another
- * replica. With 3 attempts over about 0.35 s the rehearsal's auth-kill check twice saw one 503 in about a
- * thousand calls; the longer spread rides out a replica's death and restart (the check now logs the failing
- * call should it happen again). No retry
- * throttling: when a replica dies under load, all its calls fail at once, and a token bucket would refuse
- * exactly the retries that matter. Five attempts bound the extra load, and a channel whose replicas are all
- * down fails each attempt locally, without sending anything.
+ * replica. No retry throttling: when a replica dies under load, all its calls fail at once, and a token
+ * bucket would refuse exactly the retries that matter. Five attempts bound the extra load, and a channel
+ * whose replicas are all down fails each attempt locally, without sending anything. grpc-js retries only
+ * until an answer starts; an answer cut short is sent again by `createServiceClient` (see `sendAgain`).
  */
 const RETRY_POLICY = {
   maxAttempts: 5,
@@ -83,6 +81,11 @@ const RETRY_POLICY = {
   retryableStatusCodes: ['UNAVAILABLE'],
 };
 
+/** Whether the .proto marks the rpc NO_SIDE_EFFECTS or IDEMPOTENT: sending it twice does no harm. */
+function repeatable(method: AnyService['methods'][number]): boolean {
+  return method.idempotency !== MethodOptions_IdempotencyLevel.IDEMPOTENCY_UNKNOWN;
+}
+
 /**
  * The channel's gRPC service config: round_robin over every address the target names (each replica gets
  * its share, instead of the first address getting every call), and retries for the rpcs the .proto marks
@@ -90,9 +93,7 @@ const RETRY_POLICY = {
  * server received it.
  */
 export function serviceConfigFor(service: AnyService) {
-  const retried = service.methods.filter(
-    (method) => method.idempotency !== MethodOptions_IdempotencyLevel.IDEMPOTENCY_UNKNOWN,
-  );
+  const retried = service.methods.filter(repeatable);
   return {
     loadBalancingConfig: [{ round_robin: {} }],
     methodConfig:
@@ -105,6 +106,23 @@ export function serviceConfigFor(service: AnyService) {
             },
           ],
   };
+}
+
+/**
+ * Whether a failed unary call is sent once more. A replica killed between sending its answer and ending the
+ * call (the status trailers follow the answer in a later write) leaves the caller with UNAVAILABLE after the
+ * answer began, which grpc-js never retries: the answer was committed. For an rpc that may repeat, sending it
+ * again (round_robin then picks a living replica) costs nothing; any other rpc may have taken effect and
+ * fails as it is. The rehearsal's auth-kill check met this in about one round in ten.
+ */
+function sendAgain(
+  method: AnyService['methods'][number],
+  sent: { error: grpc.ServiceError | null; answered: boolean },
+  signal?: AbortSignal,
+): boolean {
+  return (
+    sent.error?.code === grpc.status.UNAVAILABLE && sent.answered && repeatable(method) && !signal?.aborted
+  );
 }
 
 /** A typed client: unary RPCs return promises, server-streaming RPCs async iterables. Every unary call has a deadline. */
@@ -133,25 +151,35 @@ export function createServiceClient<S extends AnyService>(
   for (const method of service.methods) {
     const def = methodDefinition(service.typeName, method);
     if (method.methodKind === 'unary') {
-      api[method.localName] = (request: unknown, options?: CallOptions) =>
-        new Promise((resolve, reject) => {
-          const deadline = Date.now() + (options?.deadlineMs ?? settings.deadlineMs);
-          const traced = startCall(service.typeName, method.name, options);
+      const send = (request: unknown, metadata: grpc.Metadata, deadline: number, signal?: AbortSignal) =>
+        new Promise<{ error: grpc.ServiceError | null; response?: unknown; answered: boolean }>((resolve) => {
+          let answered = false;
           const call = client.makeUnaryRequest(
             def.path,
             def.requestSerialize,
             def.responseDeserialize,
             request,
-            traced.metadata,
+            metadata.clone(),
             { deadline },
-            (error, response) => {
-              traced.end(error ?? undefined);
-              if (error) reject(appErrorFromServiceError(error));
-              else resolve(response);
-            },
+            (error, response) => resolve({ error, response, answered }),
           );
-          options?.signal?.addEventListener('abort', () => call.cancel(), { once: true });
+          // The replica's answer began (its headers came): grpc-js will not send this call again.
+          call.once('metadata', () => {
+            answered = true;
+          });
+          signal?.addEventListener('abort', () => call.cancel(), { once: true });
         });
+      api[method.localName] = async (request: unknown, options?: CallOptions) => {
+        const deadline = Date.now() + (options?.deadlineMs ?? settings.deadlineMs);
+        const traced = startCall(service.typeName, method.name, options);
+        let sent = await send(request, traced.metadata, deadline, options?.signal);
+        if (sendAgain(method, sent, options?.signal)) {
+          sent = await send(request, traced.metadata, deadline, options?.signal);
+        }
+        traced.end(sent.error ?? undefined);
+        if (sent.error) throw appErrorFromServiceError(sent.error);
+        return sent.response;
+      };
     } else if (method.methodKind === 'server_streaming') {
       api[method.localName] = (request: unknown, options?: CallOptions) => ({
         async *[Symbol.asyncIterator]() {
