@@ -159,7 +159,8 @@ export function createServiceClient<S extends AnyService>(
             def.requestSerialize,
             def.responseDeserialize,
             request,
-            metadata.clone(),
+            // grpc-js copies it for each call (resolving-call.ts), so a second send may pass it again.
+            metadata,
             { deadline },
             (error, response) => resolve({ error, response, answered }),
           );
