@@ -136,6 +136,23 @@ const rejection = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
+/** A call's outcome: `{ value }` when it succeeded, else the error it rejected with. */
+const settled = (promise: Promise<unknown>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => error,
+  );
+
+/** Replicas a and b, a reached through a killable hop; the client has connected to both. */
+async function oneBehindAHop() {
+  const a = await startReplica('a');
+  const b = await startReplica('b');
+  const hop = await killable(a);
+  const client = clientOf(`ipv4:127.0.0.1:${hop.port},127.0.0.1:${b.port}`);
+  await untilBothServe(client, a, b);
+  return { a, b, hop, client };
+}
+
 describe('gRPC over replicas', () => {
   it('retries exactly the rpcs the .proto marks idempotent', () => {
     const config = serviceConfigFor(JobsService);
@@ -199,19 +216,12 @@ describe('gRPC over replicas', () => {
 
   describe('a replica killed mid-call', () => {
     async function killedMidCall(call: (client: ReturnType<typeof clientOf>) => Promise<unknown>) {
-      const a = await startReplica('a');
-      const b = await startReplica('b');
-      const hop = await killable(a);
-      const client = clientOf(`ipv4:127.0.0.1:${hop.port},127.0.0.1:${b.port}`);
-      await untilBothServe(client, a, b);
+      const { a, b, hop, client } = await oneBehindAHop();
       a.behaviour = 'hold';
       // Round robin alternates: within two calls one is held by a. Those b answers just finish.
       let inFlight: Promise<unknown> | undefined;
       for (let i = 0; i < 4 && !inFlight; i++) {
-        const attempt = call(client).then(
-          (value) => ({ value }),
-          (error: unknown) => error,
-        );
+        const attempt = settled(call(client));
         if ((await Promise.race([attempt, a.holding])) === 'held') inFlight = attempt;
       }
       if (!inFlight) throw new Error('no call reached replica a');
@@ -244,21 +254,12 @@ describe('gRPC over replicas', () => {
   describe('a replica killed after answering, before the call ends', () => {
     /** Calls until one reaches replica a, whose hop then dies before that call's trailers. */
     async function cutShort(call: (client: ReturnType<typeof clientOf>) => Promise<unknown>) {
-      const a = await startReplica('a');
-      const b = await startReplica('b');
-      const hop = await killable(a);
-      const client = clientOf(`ipv4:127.0.0.1:${hop.port},127.0.0.1:${b.port}`);
-      await untilBothServe(client, a, b);
+      const { a, b, hop, client } = await oneBehindAHop();
       hop.killBeforeCallEnds();
       const outcomes: unknown[] = [];
       // Round robin alternates: within two calls one reaches a.
       for (let i = 0; i < 4 && a.received.getJob + a.received.submitGeneration === 0; i++) {
-        outcomes.push(
-          await call(client).then(
-            (value) => ({ value }),
-            (error: unknown) => error,
-          ),
-        );
+        outcomes.push(await settled(call(client)));
       }
       return { a, b, outcomes };
     }
