@@ -1,9 +1,12 @@
 // The community "done when", on the real processes: a user's generated image reaches their history and is
 // published; another user likes and reports it; the administrator approves the report and the post leaves
 // the feed. On the way: the image outlives its history item, the reporter learns the outcome.
+import type { PublicJobBody } from '@pictura/common/job-body';
+import type { ImageScene } from '@pictura/common/scene';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedItem, registerUser } from '../support/accounts.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { eventually } from '../support/eventually.ts';
+import { readEvents, type Stack, startStack } from '../support/stack.ts';
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
 
@@ -250,5 +253,48 @@ describe('the community gallery on the running product', () => {
       expect.objectContaining({ id: quiet, ok: true }),
     ]);
     expect((await api('GET', `/api/community/posts/${busy}`)).status).toBe(200);
+  });
+
+  it("keeps what the default model drew with the image: the job, its stream, history and the post's page", async () => {
+    // Alice (from the first test): one more registration from this address would be asked for the check.
+    const alice = { token: await signIn('alice') };
+    const prompt = 'a red fox';
+    const submitted = await api('POST', '/api/generate', alice.token, { prompt, seed: 21 });
+    expect(submitted.status).toBe(202);
+    const { job_id: jobId, events_url: eventsUrl } = submitted.body as { job_id: string; events_url: string };
+    const streamed = (
+      await readEvents<PublicJobBody>(`${stack.url}${eventsUrl}`, (e) =>
+        ['completed', 'error'].includes(e.status),
+      )
+    ).at(-1)!;
+    expect(streamed.status).toBe('completed');
+    // Structure, not words: the model's vocabulary changes; its main subject is also the one-thing subject.
+    const scene = streamed.images[0]!.scene as ImageScene;
+    expect(scene).toEqual({
+      subjects: expect.any(Array),
+      relations: expect.any(Array),
+      setting: expect.any(Array),
+      style: expect.any(Array),
+      unplaced_words: expect.any(Array),
+    });
+    expect(typeof scene.subjects[0]?.name).toBe('string');
+    expect(streamed.images[0]!.subject).toMatchObject({ found: true, name: scene.subjects[0]!.name });
+    const polled = await stack.api<PublicJobBody>('GET', `/api/jobs/${jobId}`, alice.token);
+    expect(polled.body.images[0]!.scene).toEqual(scene);
+
+    const item = await eventually(async () => {
+      const page = await api('GET', `/api/history?q=${encodeURIComponent(prompt)}`, alice.token);
+      return page.body.items?.[0];
+    }, 'the generation to reach history');
+    expect(item.scene).toEqual(scene);
+    expect(item.images).toEqual([expect.objectContaining({ scene })]);
+    const published = await api('POST', '/api/community/posts', alice.token, {
+      history_id: item.id,
+      title: 'Fox',
+      agree: true,
+    });
+    expect(published.status).toBe(201);
+    const post = await api('GET', `/api/community/posts/${published.body.id as string}`);
+    expect(post.body.scene).toEqual(scene);
   });
 });

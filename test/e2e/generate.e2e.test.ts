@@ -1,6 +1,7 @@
 // The whole generation path across every real process: gateway → jobs (gRPC) → BullMQ → worker
 // (ONNX on a worker thread) → object store → job events → the client.
 import type { PublicJobBody as JobBody } from '@pictura/common/job-body';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedStack } from '../support/shared-stack.ts';
 import { pngSize, readEvents, type Stack } from '../support/stack.ts';
@@ -32,7 +33,7 @@ describe('generating an image end to end', () => {
     return { events, job: events.at(-1)! };
   }
 
-  it('lists the built-in models, Pictura Emoji as the default', async () => {
+  it('lists the built-in models, Pictura Scenes as the default', async () => {
     const res = await fetch(`${stack.url}/api/models`);
     const { models } = (await res.json()) as {
       models: { name: string; title: string; kind: string; builtin: boolean; default: boolean }[];
@@ -40,7 +41,7 @@ describe('generating an image end to end', () => {
     expect(models).toContainEqual(
       expect.objectContaining({
         name: 'pictura-emoji',
-        title: 'Pictura Emoji',
+        title: 'Pictura Scenes',
         kind: 'generate',
         builtin: true,
         default: true,
@@ -76,9 +77,31 @@ describe('generating an image end to end', () => {
   it('says so when a prompt names nothing it knows, and paints an abstract picture instead', async () => {
     const { job } = await generate({ prompt: 'zzkx qwv', seed: 5 });
     expect(job.images[0]!.subject).toEqual({ found: false });
-    // Other models do not report a subject.
+    expect(job.images[0]!.scene?.subjects).toEqual([]);
+    // Other models report neither.
     const abstract = await generate({ prompt: 'a red fox', model: 'pictura-abstract', seed: 5 });
     expect(abstract.job.images[0]!.subject).toBeNull();
+    expect(abstract.job.images[0]!.scene).toBeNull();
+  });
+
+  it('leaves the background transparent when asked, and refuses a model that cannot before queueing', async () => {
+    const { job } = await generate({ prompt: 'a red fox', background: 'transparent', seed: 5 });
+    expect(job.status).toBe('completed');
+    const png = Buffer.from(await (await fetch(`${stack.url}${job.images[0]!.url}`)).arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', channels: 4, hasAlpha: true });
+    // The corners are see-through (the free plan's mark keeps a margin), the subject is not.
+    const { data, info } = await sharp(png).extractChannel(3).raw().toBuffer({ resolveWithObject: true });
+    const { width, height } = info;
+    const corners = [0, width - 1, (height - 1) * width, height * width - 1].map((at) => data[at]);
+    expect(corners).toEqual([0, 0, 0, 0]);
+    expect((await sharp(png).stats()).channels[3]!.max).toBe(255);
+
+    const refused = await post({ prompt: 'a red fox', model: 'pictura-abstract', background: 'transparent' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: 'background_unsupported',
+      message: 'This model cannot make a transparent background',
+    });
   });
 
   it('turns a prompt into a PNG the browser can fetch, reporting progress on the way', async () => {

@@ -73,7 +73,7 @@ describe('the admin Models page on the running product', () => {
     const byName = new Map(res.body.models.map((m: Body) => [m.name, m]));
     expect(byName.get('pictura-emoji')).toMatchObject({
       kind: 'generate',
-      title: 'Pictura Emoji',
+      title: 'Pictura Scenes',
       builtin: true,
       default: true,
       source: 'builtin',

@@ -3,6 +3,7 @@
 // photo on the default model, and every refusal in OpenAI's error shape, read by the SDK's own error classes.
 import { readFile } from 'node:fs/promises';
 import OpenAI, { AuthenticationError, BadRequestError, NotFoundError, toFile } from 'openai';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoPath } from '../support/photos.ts';
 import { pngSize, type Stack, startStack } from '../support/stack.ts';
@@ -84,6 +85,29 @@ describe('the OpenAI Images API, driven by the openai package', () => {
     });
     const jpeg = Buffer.from(gptImage.data![0]!.b64_json!, 'base64');
     expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('leaves the background transparent in PNG or WebP, and refuses it in JPEG as OpenAI does', async () => {
+    const result = await client.images.generate({
+      model: 'gpt-image-1',
+      prompt: 'a red fox',
+      background: 'transparent',
+      output_format: 'webp',
+      size: '256x256',
+    });
+    expect(result.background).toBe('transparent');
+    const webp = Buffer.from(result.data![0]!.b64_json!, 'base64');
+    expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp', hasAlpha: true });
+    const error = await client.images
+      .generate({
+        model: 'gpt-image-1',
+        prompt: 'a red fox',
+        background: 'transparent',
+        output_format: 'jpeg',
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toMatchObject({ status: 400, param: 'background' });
   });
 
   it('lists the models the workers offer and the OpenAI names mapped to them', async () => {

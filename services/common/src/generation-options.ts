@@ -36,11 +36,18 @@ export const LIGHTINGS = [
 
 export const COMPOSITIONS = ['none'] as const;
 
+/**
+ * The background behind what is drawn: auto (opaque, as every model paints) or transparent (the subjects
+ * alone, an RGBA PNG), which only models whose settings say `transparentBackground` can make. OpenAI's names.
+ */
+export const BACKGROUNDS = ['auto', 'opaque', 'transparent'] as const;
+
 export type AspectRatio = keyof typeof ASPECT_RATIOS;
 export type Style = (typeof STYLES)[number];
 export type Color = (typeof COLORS)[number];
 export type Lighting = (typeof LIGHTINGS)[number];
 export type Composition = (typeof COMPOSITIONS)[number];
+export type Background = (typeof BACKGROUNDS)[number];
 
 export const PROMPT_MAX_LENGTH = 2000;
 export const MAX_IMAGES_PER_REQUEST = 4;
@@ -59,17 +66,19 @@ export const GENERATION_CHOICES = {
   color: COLORS,
   lighting: LIGHTINGS,
   composition: COMPOSITIONS,
+  background: BACKGROUNDS,
 } as const;
 export type GenerationChoice = keyof typeof GENERATION_CHOICES;
 export type GenerationChoiceValue<C extends GenerationChoice> = (typeof GENERATION_CHOICES)[C][number];
 
-/** What a request naming no value gets: square, and no style, colour, lighting or composition. */
+/** What a request naming no value gets: square, no style, colour, lighting or composition, and an opaque background. */
 export const DEFAULT_CHOICES: { [C in GenerationChoice]: GenerationChoiceValue<C> } = {
   aspectRatio: 'square',
   style: 'none',
   color: 'none',
   lighting: 'none',
   composition: 'none',
+  background: 'auto',
 };
 
 /** The value when it is one of the choice's, else undefined (stored or foreign options, query strings). */
@@ -84,7 +93,7 @@ export function knownChoice<C extends GenerationChoice>(
 }
 
 /**
- * The ten options of a generation request, keyed by their name in code and in the proto (camelCase): each
+ * The eleven options of a generation request, keyed by their name in code and in the proto (camelCase): each
  * with its name in the HTTP API (`field`) and its limits and default. The gateway's schemas, the jobs
  * service's checks, the worker and the web form are built from this table.
  */
@@ -96,6 +105,7 @@ export const GENERATION_OPTION_RULES = {
   color: { field: 'color', values: COLORS, default: DEFAULT_CHOICES.color },
   lighting: { field: 'lighting', values: LIGHTINGS, default: DEFAULT_CHOICES.lighting },
   composition: { field: 'composition', values: COMPOSITIONS, default: DEFAULT_CHOICES.composition },
+  background: { field: 'background', values: BACKGROUNDS, default: DEFAULT_CHOICES.background },
   /** Empty: the default model the jobs service names (DEFAULT_GENERATE_MODEL unless an admin chose one). */
   model: { field: 'model', maxLength: MODEL_NAME_MAX_LENGTH },
   /** Absent: a random one. */
@@ -116,6 +126,8 @@ export interface GenerationOptions {
   color: Color;
   lighting: Lighting;
   composition: Composition;
+  /** Absent on jobs recorded before it existed: auto. */
+  background?: Background;
   model: string;
   /** 0..2^32-1; each extra image of a request uses seed + index. */
   seed: number;

@@ -2,6 +2,7 @@
 import type { GenerationOptions } from './generation-options.ts';
 import { NOT_AN_IMAGE_MESSAGE } from './image-sniff.ts';
 import type { GenerateSettings, ModelKind, ModelLicence } from './model-manifest.ts';
+import type { ImageScene } from './scene.ts';
 
 export const QUEUE_NAMES = { generate: 'generate', upscale: 'upscale' } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -32,6 +33,8 @@ export interface JobImageResult {
   bytes: number;
   /** What the model drew for the prompt, from models that say (Pictura Emoji); absent from the others. */
   subject?: ImageSubject;
+  /** What the scene reader read and painted (Pictura Scenes); absent from models that do not say. */
+  scene?: ImageScene;
 }
 
 /**
@@ -120,6 +123,8 @@ export interface AdvertisedModel {
     imageCheck?: boolean;
     /** True when it can start from an image (image-to-image: OpenAI edits and variations). */
     imageInput?: boolean;
+    /** True when it can leave the background transparent (GenerationOptions.background). */
+    transparentBackground?: boolean;
   };
   /** Upscale models: milliseconds per output megapixel on the provider in use, for an estimate. */
   msPerOutputMegapixel?: number;
@@ -165,6 +170,7 @@ export const JOB_ERROR_MESSAGES = {
   bad_image_size: 'This model cannot render that size; choose another aspect ratio or model',
   model_output_invalid: 'The model produced an unusable image; please try again or choose another model',
   unsupported_model_capability: 'This model cannot start from an image; choose another model',
+  background_unsupported: 'This model cannot make a transparent background',
 } as const;
 export type JobErrorCode = keyof typeof JOB_ERROR_MESSAGES;
 

@@ -3,6 +3,7 @@ import type { AuditLogLister } from '@pictura/common/audit-log';
 import { decodeCursor, encodeCursor, pageLimit } from '@pictura/common/cursor';
 import type { CommunityService } from '@pictura/common/gen/community/v1/community_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
+import { sceneMessage } from '@pictura/common/scene-message';
 import type { AppealRow, PostRow, ReportRow } from './db/schema.ts';
 import type { AppealWithTakedown, ModerationService } from './moderation.service.ts';
 import type { PostsService, PostView } from './posts.service.ts';
@@ -46,6 +47,7 @@ export function toPostMessage(post: PostRow & Partial<Pick<PostView, 'likedByMe'
       height: post.imageHeight,
       flagged: post.imageFlagged,
     },
+    scene: sceneMessage(post.scene),
     likes: post.likes,
     views: post.views,
     likedByMe: post.likedByMe ?? false,

@@ -24,6 +24,7 @@ export type NewPost = Pick<
   | 'imageWidth'
   | 'imageHeight'
   | 'imageFlagged'
+  | 'scene'
 >;
 
 export interface PostsRepository {

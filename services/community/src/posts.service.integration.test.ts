@@ -1,4 +1,6 @@
 import { decodeCursor, encodeCursor } from '@pictura/common/cursor';
+import type { ImageScene } from '@pictura/common/scene';
+import { sceneOfMessage } from '@pictura/common/scene-message';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../test/support/app-errors.ts';
@@ -27,8 +29,18 @@ describe.each(ENGINES)('community posts on %s', (engine) => {
     ) as Promise<{ items: { id: string; likes: number; likedByMe: boolean }[]; nextCursor: string }>;
 
   describe('publishing', () => {
-    it('publishes one of my history items with its prompt, options and image', async () => {
-      const historyId = await f.historyItem(alice, { prompt: 'a red fox in snow', flagged: true });
+    it('publishes one of my history items with its prompt, options, image and what the model drew', async () => {
+      const scene: ImageScene = {
+        subjects: [
+          { name: 'fox', emoji: '🦊', count: 1, colour: 'red', position: 'left' },
+          { name: 'tree', count: 2 },
+        ],
+        relations: [{ subject: 0, relation: 'beside', object: 1 }],
+        setting: ['snow', 'night'],
+        style: ['watercolor'],
+        unplaced_words: ['quietly'],
+      };
+      const historyId = await f.historyItem(alice, { prompt: 'a red fox in snow', flagged: true, scene });
       const post = await f.publish(alice, {
         historyId,
         title: '  Fox ',
@@ -48,10 +60,25 @@ describe.each(ENGINES)('community posts on %s', (engine) => {
         imageWidth: 512,
         imageHeight: 512,
         imageFlagged: true,
+        scene,
         likes: 0,
         views: 0,
         hiddenAt: null,
       });
+      // History kept it with the image, community with the post, and the post's page is answered with it.
+      const page = await f.community.grpc.getPost(
+        {
+          id: post.id,
+          viewerId: 0,
+          skipView: true,
+          viewerAddress: '',
+          $typeName: 'community.v1.GetPostRequest',
+        },
+        { signal: new AbortController().signal, requestId: 't' },
+      );
+      expect(sceneOfMessage(page.scene as never)).toEqual(scene);
+      // A model that says nothing leaves none.
+      expect((await f.publish(alice)).scene).toBeNull();
     });
 
     it('refuses guests, a missing agreement, long texts and too many tags with the spec’s messages', async () => {

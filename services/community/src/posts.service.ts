@@ -7,6 +7,7 @@ import type { Cursor } from '@pictura/common/cursor';
 import type { HistoryItem } from '@pictura/common/gen/history/v1/history_pb';
 import { isUuid } from '@pictura/common/keyset';
 import type { ObjectStore } from '@pictura/common/object-store';
+import { sceneOfMessage } from '@pictura/common/scene-message';
 import type { AppealsRepository } from './appeals.repository.ts';
 import type { AppealRow, PostRow } from './db/schema.ts';
 import type { LikesRepository } from './likes.repository.ts';
@@ -222,6 +223,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           imageWidth: image.width,
           imageHeight: image.height,
           imageFlagged: image.flagged,
+          scene: sceneOfMessage(image.scene),
         });
         return { ...row, likedByMe: false };
       } catch (error) {

@@ -7,6 +7,8 @@ import { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
 import { createServiceClient } from '@pictura/common/grpc-client';
 import { createGrpcServer } from '@pictura/common/grpc-server';
 import { createLogger } from '@pictura/common/logger';
+import type { ImageScene } from '@pictura/common/scene';
+import { sceneMessage } from '@pictura/common/scene-message';
 import { startAuthService, type TestAuthService } from '../../../test/support/auth-service.ts';
 import { type Engine, openTestDatabase } from '../../../test/support/databases.ts';
 import {
@@ -28,7 +30,7 @@ export interface CommunityFixture {
   /** Records a finished generation of the user's in history; returns the item id. */
   historyItem(
     userId: number,
-    fields?: { private?: boolean; flagged?: boolean; prompt?: string },
+    fields?: { private?: boolean; flagged?: boolean; prompt?: string; scene?: ImageScene },
   ): Promise<string>;
   /** Publishes a fresh history item of the author's with valid defaults. */
   publish(
@@ -72,7 +74,14 @@ export async function openCommunityFixture(engine: Engine): Promise<CommunityFix
       model: 'pictura-abstract',
       optionsJson: JSON.stringify({ aspectRatio: 'square', style: 'watercolor', seed: 42, count: 1 }),
       images: [
-        { key: await storeImage(history.store), width: 512, height: 512, seed: 42, flagged: fields.flagged },
+        {
+          key: await storeImage(history.store),
+          width: 512,
+          height: 512,
+          seed: 42,
+          flagged: fields.flagged,
+          scene: sceneMessage(fields.scene),
+        },
       ],
       private: fields.private ?? false,
     });

@@ -2,6 +2,7 @@
 import { AppError } from '@pictura/common/app-error';
 import type { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
+import { sceneMessage, sceneOfMessage } from '@pictura/common/scene-message';
 import type { ItemRow } from './db/schema.ts';
 import type { HistoryDomain } from './history.service.ts';
 import type { ItemType } from './items.repository.ts';
@@ -27,7 +28,7 @@ function toProto(row: ItemRow) {
     negativePrompt: row.negativePrompt,
     model: row.model,
     optionsJson: JSON.stringify(row.options),
-    images: row.images,
+    images: row.images.map(({ scene, ...image }) => ({ ...image, scene: sceneMessage(scene) })),
     favorite: row.favorite,
     private: row.private,
     createdAt: row.createdAt.toISOString(),
@@ -51,13 +52,10 @@ export function historyGrpc(history: HistoryDomain): ServiceImpl<typeof HistoryS
         negativePrompt: request.negativePrompt,
         model: request.model,
         options,
-        images: request.images.map(({ key, width, height, seed, flagged }) => ({
-          key,
-          width,
-          height,
-          seed,
-          flagged,
-        })),
+        images: request.images.map(({ key, width, height, seed, flagged, scene }) => {
+          const drawn = sceneOfMessage(scene);
+          return { key, width, height, seed, flagged, ...(drawn ? { scene: drawn } : {}) };
+        }),
         private: request.private,
       });
       return toProto(row);

@@ -74,13 +74,14 @@ describe('image-to-image requests', () => {
 });
 
 describe('list options and counts', () => {
-  it('gives a request naming none square and no style, colour, lighting or composition, and one image', () => {
+  it('gives a request naming none square, no style, colour, lighting or composition, an opaque background and one image', () => {
     expect(normalise({ count: 0 })).toMatchObject({
       aspectRatio: 'square',
       style: 'none',
       color: 'none',
       lighting: 'none',
       composition: 'none',
+      background: 'auto',
       count: 1,
       seed: 7,
     });
@@ -91,6 +92,7 @@ describe('list options and counts', () => {
     [{ aspectRatio: 'constructor' }, 'Unknown aspect ratio: constructor'],
     [{ style: 'oil' }, 'Unknown style: oil'],
     [{ lighting: 'neon' }, 'Unknown lighting: neon'],
+    [{ background: 'clear' }, 'Unknown background: clear'],
     [{ count: 5 }, 'Choose between 1 and 4 images'],
   ])('refuses %o as invalid_option', (over, message) => {
     expect(() => normalise(over)).toThrow(expect.objectContaining({ reason: 'invalid_option', message }));

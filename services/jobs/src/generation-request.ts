@@ -20,6 +20,8 @@ export interface RawGenerationOptions {
   color: string;
   lighting: string;
   composition: string;
+  /** Empty or absent: auto (opaque). */
+  background?: string;
   model: string;
   seed?: number;
   count: number;
@@ -103,6 +105,7 @@ export function normaliseGenerationOptions(
     color: oneOf('color', raw.color),
     lighting: oneOf('lighting', raw.lighting),
     composition: oneOf('composition', raw.composition),
+    background: oneOf('background', raw.background ?? ''),
     model: raw.model || DEFAULT_GENERATE_MODEL,
     seed: raw.seed ?? randomSeed(),
     count,

@@ -2,6 +2,7 @@
 import type { HistoryService } from '@pictura/common/gen/history/v1/history_pb';
 import type { ServiceClient } from '@pictura/common/grpc-types';
 import type { Logger } from '@pictura/common/logger';
+import { sceneMessage } from '@pictura/common/scene-message';
 import type { JobRow } from './db/schema.ts';
 
 export interface HistoryRecorder {
@@ -29,12 +30,13 @@ export function createHistoryRecorder(
         negativePrompt,
         model,
         optionsJson: JSON.stringify(options),
-        images: row.images.map(({ key, width, height, seed, flagged }) => ({
+        images: row.images.map(({ key, width, height, seed, flagged, scene }) => ({
           key,
           width,
           height,
           seed,
           flagged,
+          scene: sceneMessage(scene),
         })),
         private: isPrivate,
       };

@@ -7,6 +7,7 @@ import type { JobSchema } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { type Job, JobKind, JobStatus, type JobsService } from '@pictura/common/gen/jobs/v1/jobs_pb';
 import { DEFAULT_IMAGE_COUNT } from '@pictura/common/generation-options';
 import type { ServiceImpl } from '@pictura/common/grpc-types';
+import { sceneMessage } from '@pictura/common/scene-message';
 import type { JobStatsService } from './job-stats.service.ts';
 import type { JobsService as Jobs, JobView } from './jobs.service.ts';
 import { modelsGrpc } from './models.grpc.ts';
@@ -32,7 +33,7 @@ export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof 
     status: STATUS[row.status],
     position,
     progress: row.progress,
-    images: row.images,
+    images: row.images.map(({ scene, ...image }) => ({ ...image, scene: sceneMessage(scene) })),
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : undefined,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? '',
@@ -46,6 +47,7 @@ export function toProtoJob({ row, position }: JobView): MessageInitShape<typeof 
       color: String(o.color ?? ''),
       lighting: String(o.lighting ?? ''),
       composition: String(o.composition ?? ''),
+      background: String(o.background ?? ''),
       model: String(o.model ?? ''),
       seed: typeof o.seed === 'number' ? o.seed : undefined,
       count: Number(o.count ?? DEFAULT_IMAGE_COUNT),
@@ -92,6 +94,7 @@ export function jobsGrpc(
           color: o?.color ?? '',
           lighting: o?.lighting ?? '',
           composition: o?.composition ?? '',
+          background: o?.background ?? '',
           model: o?.model ?? '',
           seed: o?.seed,
           count: o?.count ?? DEFAULT_IMAGE_COUNT,

@@ -397,6 +397,13 @@ export function createJobsService(deps: {
           'unsupported_model_capability',
         );
       }
+      if (options.background === 'transparent' && known && !known.settings?.transparentBackground) {
+        throw new AppError(
+          'invalid_argument',
+          'This model cannot make a transparent background',
+          'background_unsupported',
+        );
+      }
       const plan = await entitlements.forUser(userId, requestId);
       if (isPrivate && (userId === 0 || !plan.privateGeneration)) {
         throw new AppError(

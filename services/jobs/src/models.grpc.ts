@@ -29,6 +29,7 @@ function settingsOf(settings: AdvertisedModel['settings']): Settings | undefined
     fixedSize: settings.fixedSize,
     negativePrompt: settings.negativePrompt ?? settings.guidance > 1,
     imageInput: settings.imageInput ?? false,
+    transparentBackground: settings.transparentBackground ?? false,
   };
 }
 

@@ -18,6 +18,7 @@ import { workerMetrics } from './worker.metrics.ts';
 
 /** Refusals users are told about in their own words; others are reported as invalid input. */
 const GENERATE_REFUSALS = new Set<string>([
+  'background_unsupported',
   'bad_image_size',
   'model_output_invalid',
   'not_an_image',
@@ -71,6 +72,7 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
                 lighting: options.lighting,
                 composition: options.composition,
                 ...(init ? { init } : {}),
+                ...(options.background === 'transparent' ? { transparent: true } : {}),
               },
               { safetyModel, onProgress: report },
             ),
@@ -84,6 +86,7 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
       }
       inferenceMs += rendered.inferenceMs;
       workerMetrics.inference(options.model, rendered.inferenceMs);
+      // A transparent background stays transparent: a 4-channel image is encoded as an RGBA PNG.
       const png = await encodeGeneratedPng(rendered.image, watermark);
       let stored: { key: string; bytes: number };
       try {
@@ -99,6 +102,7 @@ export function createGenerateHandler(deps: { pool: InferencePool; store: Object
         flagged: promptFlagged || rendered.flagged,
         bytes: stored.bytes,
         ...(rendered.image.subject ? { subject: rendered.image.subject } : {}),
+        ...(rendered.image.scene ? { scene: rendered.image.scene } : {}),
       });
     }
     return { images, inferenceMs };

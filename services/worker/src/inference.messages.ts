@@ -1,6 +1,6 @@
 // Messages between the worker's main thread and its inference threads.
-import type { ImageSubject, UpscaleFormat } from '@pictura/common/queues';
-import type { GenerateParams } from './generate/abstract.pipeline.ts';
+import type { UpscaleFormat } from '@pictura/common/queues';
+import type { GenerateParams, RenderedImage } from './generate/abstract.pipeline.ts';
 import type { OperatorSafety, RegisteredModel } from './models/model-registry.ts';
 
 export interface ThreadSetup {
@@ -52,7 +52,8 @@ export type ThreadMessage =
   | {
       type: 'done';
       id: number;
-      image: { data: Uint8Array; width: number; height: number; channels: 3; subject?: ImageSubject };
+      /** The pipeline's image as it made it (pixels, and what it says it drew). */
+      image: RenderedImage;
       inferenceMs: number;
       /** The image classifier's verdict, when one is configured. */
       flagged: boolean;

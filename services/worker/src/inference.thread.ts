@@ -112,8 +112,24 @@ async function run(task: Exclude<InferenceTask, { kind: 'reload' }>, models: Mod
         'unsupported_model_capability',
       );
     }
+    // Jobs refuses this where it knows the model; a job queued before a model changed ends here, never
+    // with an opaque picture in place of the transparent one asked for.
+    if (task.params.transparent && !pipeline.transparentBackground) {
+      throw new AppError(
+        'invalid_argument',
+        `${task.model} cannot make a transparent background`,
+        'background_unsupported',
+      );
+    }
     const size = pipeline.renderSize?.(task.params.width, task.params.height) ?? task.params;
     const image = await pipeline.generate({ ...task.params, ...size }, onProgress);
+    if (task.params.transparent && image.channels !== 4) {
+      throw new AppError(
+        'failed_precondition',
+        `${task.model} returned ${image.channels} channels for a transparent background`,
+        'model_output_invalid',
+      );
+    }
     const inferenceMs = elapsed();
     const generator = models.models.find((m) => m.kind === 'generate' && m.name === task.model);
     const classifier =

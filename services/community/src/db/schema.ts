@@ -1,4 +1,5 @@
 import { auditLogTable } from '@pictura/common/audit-log';
+import type { ImageScene } from '@pictura/common/scene';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -49,6 +50,8 @@ export const posts = communitySchema.table(
     imageWidth: integer('image_width').notNull().default(0),
     imageHeight: integer('image_height').notNull().default(0),
     imageFlagged: boolean('image_flagged').notNull().default(false),
+    /** What Pictura Scenes read and drew for the image, from the history item; null for other models. */
+    scene: jsonb('scene').$type<ImageScene>(),
     likes: integer('likes').notNull().default(0),
     views: integer('views').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -7,6 +7,7 @@ import type {
   Report,
   ReportGroup,
 } from '@pictura/common/gen/community/v1/community_pb';
+import { sceneOfMessage } from '@pictura/common/scene-message';
 import type { AdminPostBody, PostBody, PostDetailBody } from './community.schemas.ts';
 
 const imageOf = (post: Post) => ({
@@ -63,6 +64,7 @@ export function toPostDetailBody(post: Post): PostDetailBody {
     negative_prompt: post.negativePrompt,
     model: post.model,
     options: parseOptions(post.optionsJson),
+    scene: sceneOfMessage(post.scene),
     // Community fills these only for a taken-down post shown to its author or an admin.
     ...(post.status === 'hidden' && post.hiddenAt
       ? {

@@ -1,6 +1,7 @@
 // Wire shapes of the community gallery and its moderation (snake_case, cursor pages).
 import { type Static, type TSchema, Type } from 'typebox';
 import { FreeText, PageLimit, SingleLineText } from '../text-schemas.ts';
+import { NullableScene } from './scene.schemas.ts';
 
 /** Popular order, as the OpenAPI document explains it (community stores and indexes this score). */
 export const POPULAR_ORDER =
@@ -56,6 +57,7 @@ export const SimilarOptions = Type.Object(
     color: Type.Optional(Type.String()),
     lighting: Type.Optional(Type.String()),
     composition: Type.Optional(Type.String()),
+    background: Type.Optional(Type.String()),
     seed: Type.Optional(Type.Integer()),
   },
   { description: 'Generator options of the source image, as POST /api/generate takes them' },
@@ -97,6 +99,7 @@ export const PostDetailBody = Type.Object({
   negative_prompt: Type.String(),
   model: Type.String(),
   options: SimilarOptions,
+  scene: NullableScene('What Pictura Scenes read in the prompt and drew; null for other models'),
   takedown: Type.Optional(
     Type.Object(
       {

@@ -11,6 +11,7 @@ export function toModelSettingsBody(settings: GenerateModelSettings | undefined)
     height: settings.height ?? null,
     fixed_size: settings.fixedSize,
     negative_prompt: settings.negativePrompt,
+    transparent_background: settings.transparentBackground,
   };
 }
 

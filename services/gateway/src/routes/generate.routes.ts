@@ -85,6 +85,7 @@ export async function generateRoutes(
             color: body.color ?? '',
             lighting: body.lighting ?? '',
             composition: body.composition ?? '',
+            background: body.background ?? '',
             model: body.model ?? '',
             seed: body.seed,
             count: body.count ?? OPTION.count.default,

@@ -1,6 +1,7 @@
 import { GENERATION_OPTION_RULES as OPTION } from '@pictura/common/generation-options';
 import { type Static, type TUnsafe, Type } from 'typebox';
 import { FreeText, SingleLineText } from '../text-schemas.ts';
+import { NullableScene } from './scene.schemas.ts';
 import { WebhookUrlField } from './webhooks.schemas.ts';
 
 // A plain string enum (not a union of literals), so a wrong value gets one clear "enum" error.
@@ -34,6 +35,13 @@ export const GenerateBody = Type.Object(
     color: Type.Optional(choice(OPTION.color, 'Colour treatment')),
     lighting: Type.Optional(choice(OPTION.lighting, 'Lighting')),
     composition: Type.Optional(choice(OPTION.composition, 'Composition')),
+    background: Type.Optional(
+      choice(
+        OPTION.background,
+        'auto and opaque: a painted background; transparent: the subjects alone on a transparent PNG, for ' +
+          'models whose settings say transparent_background (others answer 400 background_unsupported)',
+      ),
+    ),
     model: Type.Optional(
       SingleLineText({ maxLength: OPTION.model.maxLength, description: 'A model name from GET /api/models' }),
     ),
@@ -103,8 +111,13 @@ export const JobImage = Type.Object({
       }),
       Type.Null(),
     ],
-    { description: 'What a subject-drawing model (Pictura Emoji) drew; null for models that do not say' },
+    {
+      description:
+        "What the model drew, in one thing: a scene's main subject (found false when it placed none), or what " +
+        'a subject-drawing model drew; null for models that do not say',
+    },
   ),
+  scene: NullableScene('What Pictura Scenes read in the prompt and drew; null for models that do not say'),
 });
 
 export const JobBody = Type.Object(
@@ -160,6 +173,9 @@ export const ModelSettingsBody = Type.Object({
   height: Type.Union([Type.Integer(), Type.Null()], { description: 'Native height; null when not stated' }),
   fixed_size: Type.Boolean({ description: 'Only the native width and height are accepted' }),
   negative_prompt: Type.Boolean({ description: 'False when the negative prompt has no effect' }),
+  transparent_background: Type.Boolean({
+    description: 'Can leave the background transparent (background: transparent)',
+  }),
 });
 
 const MODEL_KINDS = ['generate', 'upscale', 'safety'] as const;

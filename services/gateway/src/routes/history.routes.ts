@@ -2,6 +2,7 @@
 // caller's id, so another user's item is simply not found; the gateway only shapes the wire.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { HistoryItem } from '@pictura/common/gen/history/v1/history_pb';
+import { sceneOfMessage } from '@pictura/common/scene-message';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { HistoryClient } from '../clients.ts';
@@ -29,6 +30,14 @@ function parseOptions(json: string): Record<string, unknown> {
 
 /** `signed`: a private item's image links, signed for its owner (file-links.ts); bare links otherwise. */
 export function toHistoryItemBody(item: HistoryItem, signed?: ReadonlyMap<string, string>): HistoryItemBody {
+  const images = item.images.map((image) => ({
+    url: signed?.get(image.key) ?? `/files/${image.key}`,
+    width: image.width,
+    height: image.height,
+    seed: image.seed,
+    flagged: image.flagged,
+    scene: sceneOfMessage(image.scene),
+  }));
   return {
     id: item.id,
     job_id: item.jobId,
@@ -37,13 +46,8 @@ export function toHistoryItemBody(item: HistoryItem, signed?: ReadonlyMap<string
     negative_prompt: item.negativePrompt,
     model: item.model,
     options: parseOptions(item.optionsJson),
-    images: item.images.map((image) => ({
-      url: signed?.get(image.key) ?? `/files/${image.key}`,
-      width: image.width,
-      height: image.height,
-      seed: image.seed,
-      flagged: image.flagged,
-    })),
+    images,
+    scene: images[0]?.scene ?? null,
     favorite: item.favorite,
     private: item.private,
     created_at: item.createdAt,

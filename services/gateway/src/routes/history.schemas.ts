@@ -1,6 +1,7 @@
 // Wire shapes of the history routes (the spec leaves them open: snake_case, cursor pages, {error, message}).
 import { type Static, Type } from 'typebox';
 import { PageLimit, SingleLineText } from '../text-schemas.ts';
+import { NullableScene } from './scene.schemas.ts';
 
 export const MAX_BULK_DELETE = 100;
 
@@ -10,6 +11,7 @@ export const HistoryImageBody = Type.Object({
   height: Type.Integer(),
   seed: Type.Integer(),
   flagged: Type.Boolean({ description: 'May not suit public viewing' }),
+  scene: NullableScene('What Pictura Scenes read and drew for this image; null for other models'),
 });
 
 export const HistoryItemBody = Type.Object(
@@ -24,6 +26,10 @@ export const HistoryItemBody = Type.Object(
       description: 'The request options (aspect ratio, style, colour, lighting, composition, ...)',
     }),
     images: Type.Array(HistoryImageBody),
+    scene: NullableScene(
+      'What Pictura Scenes read and drew for the first image (each image has its own in images[].scene); ' +
+        'null for other models, upscales and items made before scenes were kept',
+    ),
     favorite: Type.Boolean(),
     private: Type.Boolean({ description: 'Private generation: never published, never shown to others' }),
     created_at: Type.String({ format: 'date-time' }),

@@ -46,6 +46,7 @@ const PARAM_BY_CODE: Record<string, string> = {
   invalid_size: 'size',
   model_not_found: 'model',
   unsupported_model_capability: 'model',
+  background_unsupported: 'background',
   invalid_strength: 'strength',
   not_an_image: 'image',
   too_many_pixels: 'image',

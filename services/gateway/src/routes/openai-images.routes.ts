@@ -6,7 +6,11 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '@pictura/common/app-error';
 import { type Job, JobStatus } from '@pictura/common/gen/jobs/v1/jobs_pb';
-import { DEFAULT_CHOICES, GENERATION_OPTION_RULES as OPTION } from '@pictura/common/generation-options';
+import {
+  type Background,
+  DEFAULT_CHOICES,
+  GENERATION_OPTION_RULES as OPTION,
+} from '@pictura/common/generation-options';
 import { reencodeImage } from '@pictura/common/image-reencode';
 import { MAX_UPLOAD_BYTES } from '@pictura/common/image-sniff';
 import type { ObjectStore } from '@pictura/common/object-store';
@@ -50,6 +54,7 @@ const CLIENT_JOB_ERRORS = new Set([
   'source_missing',
   'too_many_pixels',
   'unsupported_model_capability',
+  'background_unsupported',
 ]);
 
 export interface OpenAiImagesDeps {
@@ -75,6 +80,8 @@ interface ImageCall {
   stream?: boolean | undefined;
   /** Pictura extension: where to POST the job's end (signed webhook); absent: the API key's default. */
   webhookUrl?: string | undefined;
+  /** OpenAI's background: transparent asks for the subjects alone (models that can). */
+  background?: Background | undefined;
   /** Image-to-image: the stored starting image. */
   init?: { key: string; width: number; height: number; strength?: number | undefined };
 }
@@ -97,6 +104,16 @@ async function answer(deps: OpenAiImagesDeps, request: FastifyRequest, reply: Fa
       'Streaming is not offered: send stream false or leave it out',
       'invalid_value',
       'stream',
+    );
+  }
+  const transparent = call.background === 'transparent';
+  // As OpenAI answers: JPEG has no alpha channel.
+  if (transparent && call.outputFormat === 'jpeg') {
+    throw new OpenAiError(
+      400,
+      'A transparent background needs output_format png or webp; jpeg has no transparency',
+      'invalid_value',
+      'background',
     );
   }
   // Without a size, a variation or edit keeps its image's shape (the nearest aspect ratio).
@@ -123,6 +140,7 @@ async function answer(deps: OpenAiImagesDeps, request: FastifyRequest, reply: Fa
         color: '',
         lighting: '',
         composition: '',
+        background: call.background ?? '',
         model: resolveModelAlias(call.model, deps.modelAliases),
         seed: call.seed,
         count: call.n ?? OPTION.count.default,
@@ -179,6 +197,7 @@ async function answer(deps: OpenAiImagesDeps, request: FastifyRequest, reply: Fa
     data,
     ...(size ? { size } : {}),
     output_format: responseFormat === 'b64_json' ? format : 'png',
+    background: transparent ? ('transparent' as const) : ('opaque' as const),
   };
 }
 
@@ -227,7 +246,8 @@ export async function openAiImagesRoutes(app: FastifyInstance, deps: OpenAiImage
         description:
           "OpenAI's Images API: `n` up to 4, `size` rendered exactly where the model can (see `size`), " +
           '`response_format` url (links on this site, PNG) or b64_json (in `output_format`). `model` takes our ' +
-          'names or OpenAI ones (mapped to ours, see GET /v1/models). `quality`, `style`, `background`, ' +
+          'names or OpenAI ones (mapped to ours, see GET /v1/models). `background: transparent` leaves the ' +
+          'subjects alone on transparency (models that can; not with output_format jpeg). `quality`, `style`, ' +
           '`moderation`, `partial_images` and `user` are accepted and have no effect; `stream` must be false. ' +
           'Waits for the images (up to 2 minutes). The header `x-pictura-image-size` gives the size rendered.',
         tags: ['integrations'],
@@ -253,6 +273,7 @@ export async function openAiImagesRoutes(app: FastifyInstance, deps: OpenAiImage
         outputCompression: body.output_compression,
         stream: body.stream,
         webhookUrl: body.webhook_url,
+        background: body.background,
       });
     },
   );

@@ -69,7 +69,14 @@ export const OpenAiImageRequest = Type.Object(
     partial_images: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, description: ACCEPTED })),
     quality: Type.Optional(SingleLineText({ maxLength: 20, description: ACCEPTED })),
     style: Type.Optional(SingleLineText({ maxLength: 20, description: ACCEPTED })),
-    background: Type.Optional(SingleLineText({ maxLength: 20, description: ACCEPTED })),
+    background: Type.Optional(
+      stringEnum(
+        OPTION.background.values,
+        'transparent: the subjects alone, on models that can (see `transparent_background` in GET /api/models; ' +
+          'others answer 400 background_unsupported); PNG or WebP only. auto (the default) and opaque: a ' +
+          'painted background',
+      ),
+    ),
     moderation: Type.Optional(
       SingleLineText({ maxLength: 20, description: `${ACCEPTED} Every image is checked as on the site.` }),
     ),
@@ -104,6 +111,13 @@ export const OpenAiImageResponse = Type.Object({
   ),
   size: Type.Optional(Type.String({ description: 'The size rendered, WIDTHxHEIGHT' })),
   output_format: Type.Optional(Type.String()),
+  background: Type.Optional(
+    Type.Unsafe<'transparent' | 'opaque'>({
+      type: 'string',
+      enum: ['transparent', 'opaque'],
+      description: 'The background the images have',
+    }),
+  ),
 });
 export type OpenAiImageResponse = Static<typeof OpenAiImageResponse>;
 

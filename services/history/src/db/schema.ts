@@ -1,3 +1,4 @@
+import type { ImageScene } from '@pictura/common/scene';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -9,6 +10,8 @@ export interface StoredImage {
   height: number;
   seed: number;
   flagged: boolean;
+  /** What Pictura Scenes read and drew for this image; absent for other models, upscales and older items. */
+  scene?: ImageScene;
 }
 
 export const items = historySchema.table(

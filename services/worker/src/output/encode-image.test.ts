@@ -37,6 +37,36 @@ describe('the watermarked PNG', () => {
   });
 });
 
+describe('a transparent background', () => {
+  /** A 4-channel image: a red square in the middle, nothing around it. */
+  function sticker(side: number) {
+    const data = new Uint8Array(side * side * 4);
+    for (let y = side / 4; y < (side * 3) / 4; y++)
+      for (let x = side / 4; x < (side * 3) / 4; x++) data.set([220, 40, 30, 255], (y * side + x) * 4);
+    return { data, width: side, height: side, channels: 4 as const };
+  }
+  const alphaAt = async (png: Buffer, left: number, top: number) =>
+    (await sharp(png).extract({ left, top, width: 1, height: 1 }).raw().toBuffer())[3];
+
+  it.each([false, true])(
+    'stays transparent around the subjects in the PNG (watermarked: %s)',
+    async (watermark) => {
+      const png = await encodeGeneratedPng(sticker(256), watermark);
+      const meta = await sharp(png).metadata();
+      expect([meta.format, meta.channels, meta.hasAlpha]).toEqual(['png', 4, true]);
+      expect(await alphaAt(png, 0, 0)).toBe(0);
+      expect(await alphaAt(png, 128, 128)).toBe(255);
+    },
+  );
+
+  it("still carries the free plan's mark in its corner", async () => {
+    const corner = (png: Buffer) => region(png, 256 - 120, 256 - 40, 120, 40);
+    const plain = await encodeGeneratedPng(sticker(256), false);
+    const marked = await encodeGeneratedPng(sticker(256), true);
+    expect(Buffer.compare(await corner(plain), await corner(marked))).not.toBe(0);
+  });
+});
+
 describe('marking an upscaled image', () => {
   it.each(['png', 'jpeg', 'webp'] as const)(
     'keeps the size and format of a %s and marks its corner',

@@ -80,7 +80,9 @@ export async function loadSafetyClassifier(
     async function score(image: RenderedImage): Promise<number> {
       const raw = { raw: { width: image.width, height: image.height, channels: image.channels } };
       // Bilinear, as nsfwjs resizes; sharp's version also averages when shrinking, so no aliasing.
+      // A transparent image is judged as it shows on a white page; `classify` reads three channels.
       const pixels = await sharp(image.data, raw)
+        .flatten({ background: '#ffffff' })
         .resize(width, height, { fit: 'fill', kernel: 'linear' })
         .raw()
         .toBuffer();

@@ -1,0 +1,1 @@
+ALTER TABLE "community"."posts" ADD COLUMN "scene" jsonb;
