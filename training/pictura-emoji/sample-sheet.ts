@@ -1,6 +1,8 @@
-// Pictura Emoji's sample sheet: 24 prompts in many languages through the product's own pipeline (model,
-// built-in upscaler, abstract background), each labelled with its prompt and what it drew.
-//   npx tsx training/pictura-emoji/sample-sheet.ts [--model-dir DIR] [--out FILE]
+// Pictura Emoji's and Pictura Scenes' sample sheets: 24 prompts in many languages through the product's own
+// pipeline (reader, model, built-in upscaler, scene painter or abstract background), each labelled with its
+// prompt and what it drew. `--set emoji` (samples.png): one thing per prompt, the sheet Pictura Emoji's model
+// card has kept since it shipped; `--set scenes` (scenes.png): prompts as people write them.
+//   npx tsx training/pictura-emoji/sample-sheet.ts [--set emoji|scenes] [--model-dir DIR] [--out FILE]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Color, Style } from '@pictura/common/generation-options';
@@ -38,6 +40,33 @@ export const SAMPLE_PROMPTS: { prompt: string; style?: Style; color?: Color }[] 
   { prompt: 'the theory of relativity' },
 ];
 
+export const SCENE_PROMPTS: { prompt: string; style?: Style; color?: Color }[] = [
+  { prompt: 'a red fox in the snow' },
+  { prompt: 'a cat sitting on a windowsill at sunset' },
+  { prompt: 'three red apples on a wooden table' },
+  { prompt: 'a sunken ship at the bottom of the ocean' },
+  { prompt: 'an astronaut riding a horse on the moon' },
+  { prompt: '一只熊猫在竹林里吃竹子' },
+  { prompt: 'un perro en la playa' },
+  { prompt: 'две кошки на диване' },
+  { prompt: 'a lighthouse on a cliff at dusk' },
+  { prompt: 'a rainy street at night, a person with an umbrella' },
+  { prompt: 'a penguin in the snow at night' },
+  { prompt: 'a hot air balloon over the mountains' },
+  { prompt: '夕焼けの海辺を走る犬' },
+  { prompt: 'deux chats dans un jardin' },
+  { prompt: 'ein Hund und eine Katze im Wald' },
+  { prompt: 'a bowl of ramen on a kitchen table' },
+  { prompt: 'a rocket in space' },
+  { prompt: 'a camel in the desert at sunset' },
+  { prompt: 'a snowman in a field, snowfall' },
+  { prompt: 'a frog in a pond in spring' },
+  { prompt: 'a dragon flying over a castle' },
+  { prompt: '바닷속의 문어' },
+  { prompt: 'a tractor in a wheat field', style: 'pixel_art' },
+  { prompt: 'una tartaruga sulla spiaggia', style: 'watercolor' },
+];
+
 const CELL = 256;
 const LABEL = 44;
 const COLUMNS = 6;
@@ -47,9 +76,17 @@ function escapeMarkup(text: string) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'model-dir': { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      'model-dir': { type: 'string' },
+      out: { type: 'string' },
+      set: { type: 'string', default: 'emoji' },
+    },
+  });
   const modelDir = values['model-dir'] ?? EMOJI_MODEL_DIR;
-  const out = values.out ?? join(modelDir, 'samples.png');
+  const scenes = values.set === 'scenes';
+  const prompts = scenes ? SCENE_PROMPTS : SAMPLE_PROMPTS;
+  const out = values.out ?? join(modelDir, scenes ? 'scenes.png' : 'samples.png');
   const background = await createAbstractPipeline(ort);
   const upscaler = await createBuiltinUpscaler(ort);
   const pipeline = await createEmojiPipeline(
@@ -58,7 +95,7 @@ async function main() {
     { background, upscaler, modelDir },
   );
   const tiles: OverlayOptions[] = [];
-  for (const [i, sample] of SAMPLE_PROMPTS.entries()) {
+  for (const [i, sample] of prompts.entries()) {
     const image = await pipeline.generate({
       prompt: sample.prompt,
       negativePrompt: '',
@@ -79,14 +116,19 @@ async function main() {
       top,
     });
     const options = [sample.style, sample.color].filter(Boolean).join(', ');
-    const drew = image.subject?.found ? `→ ${image.subject.name}` : '→ abstract (not in its vocabulary)';
+    const scene = image.scene;
+    const things = scene?.subjects.map((s) => `${s.count > 1 ? `${s.count} ` : ''}${s.name}`).join(', ');
+    const drew =
+      scene && (things || scene.setting.length)
+        ? `→ ${[things, ...scene.setting].filter(Boolean).join(' · ')}`
+        : '→ abstract (not in its vocabulary)';
     const label = `<span font="DejaVu Sans 11">${escapeMarkup(sample.prompt)}${options ? ` <i>(${options})</i>` : ''}\n<span foreground="#555">${escapeMarkup(drew)}</span></span>`;
     const text = await sharp({ text: { text: label, width: CELL - 8, rgba: true, dpi: 72 } })
       .png()
       .toBuffer();
     tiles.push({ input: text, left: left + 4, top: top + CELL + 2 });
   }
-  const rows = Math.ceil(SAMPLE_PROMPTS.length / COLUMNS);
+  const rows = Math.ceil(prompts.length / COLUMNS);
   await sharp({
     create: { width: COLUMNS * CELL, height: rows * (CELL + LABEL), channels: 3, background: '#ffffff' },
   })

@@ -11,6 +11,7 @@ import {
   type Style,
 } from '@pictura/common/generation-options';
 import type { ImageSubject } from '@pictura/common/queues';
+import type { ImageScene } from '@pictura/common/scene';
 import type * as ort from 'onnxruntime-node';
 import {
   COLOR_GRADES,
@@ -41,22 +42,28 @@ export interface GenerateParams {
   composition: Composition;
   /** Image-to-image: where to start from; only pipelines with `imageInput` accept it. */
   init?: InitImage;
+  /** The subjects alone on transparency (a sticker), RGBA; only pipelines with `transparentBackground`. */
+  transparent?: boolean;
 }
 
-/** RGB interleaved, row-major. */
+/** RGB interleaved, row-major; RGBA (4 channels) for a transparent background. */
 export interface RenderedImage {
   data: Uint8Array;
   width: number;
   height: number;
-  channels: 3;
+  channels: 3 | 4;
   /** What a subject-drawing model drew (Pictura Emoji); absent from models that do not say. */
   subject?: ImageSubject;
+  /** What Pictura Scenes read and drew; absent from models that do not say. */
+  scene?: ImageScene;
 }
 
 export interface ImagePipeline {
   readonly name: string;
   /** True when generate() accepts `init` (image-to-image). */
   readonly imageInput?: boolean;
+  /** True when generate() honours `transparent` (the subjects alone, RGBA). */
+  readonly transparentBackground?: boolean;
   generate(
     params: GenerateParams,
     onProgress?: (done: number, total: number) => void,

@@ -44,17 +44,21 @@ export function builtinGenerator(provider: string): RegisteredModel {
   };
 }
 
-/** Pictura Emoji: trained by this project, committed with its model card; `sizeBytes` of its files. */
+/**
+ * Pictura Scenes: the scene reader and painter around Pictura Emoji (trained by this project, committed with
+ * its model card); `sizeBytes` of its files.
+ */
 export function builtinEmojiGenerator(
   provider: string,
   sizeBytes: number,
   concepts: number,
+  pipeline: Pick<Generator, 'transparentBackground'>,
 ): RegisteredModel {
   return {
     name: DEFAULT_GENERATE_MODEL,
     kind: 'generate',
-    title: 'Pictura Emoji',
-    description: `Trained by this project on Noto Emoji: draws the one thing a prompt names, from ${concepts.toLocaleString('en')} emoji it knows in 16 languages, on an abstract background. Prompts that name nothing it knows get an abstract picture, and say so. Not a general text-to-image model: it draws no scenes.`,
+    title: 'Pictura Scenes',
+    description: `Built by this project: reads a prompt in any of 16 languages as a scene of up to five things from the ${concepts.toLocaleString('en')} it can draw (Pictura Emoji, a model trained on Noto Emoji), with their counts and how they stand, and paints its setting (places, time of day, weather, seasons) with a built-in scene painter drawn in code, not trained. Under each picture it says what it drew and which words it could not place. Not a photographic model: flat illustrations, soft at large sizes.`,
     builtin: true,
     isDefault: true,
     licence: BUILTIN_LICENCE,
@@ -68,6 +72,7 @@ export function builtinEmojiGenerator(
       steps: EMOJI_STEPS,
       guidance: EMOJI_GUIDANCE,
       imageInput: true,
+      transparentBackground: pipeline.transparentBackground === true,
     },
     provider,
   };
@@ -150,6 +155,7 @@ export function describeFolder(
         fixedSize: info.fixedSize,
         negativePrompt: info.negativePromptUsed,
         imageInput: loaded.value.imageInput === true,
+        transparentBackground: loaded.value.transparentBackground === true,
       };
     }
   }

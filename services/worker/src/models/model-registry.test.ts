@@ -43,8 +43,8 @@ describe('model registry', () => {
     // Users must not mistake the abstract generator for a diffusion model, nor Pictura Emoji for a general one.
     expect(registry.models[0]!.description).toMatch(/abstract-art model.*not a trained diffusion model/);
     const emoji = registry.models[2]!;
-    expect(emoji.title).toBe('Pictura Emoji');
-    expect(emoji.description).toMatch(/^Trained by this project on Noto Emoji.*1,378 emoji.*draws no scenes/);
+    expect(emoji.title).toBe('Pictura Scenes');
+    expect(emoji.description).toMatch(/scene of up to five things from the 1,378.*built-in scene painter/);
     expect(emoji.sizeBytes).toBeGreaterThan(1_000_000);
   });
 

@@ -66,6 +66,14 @@ export interface EmojiModel {
     onStep?: (step: number, steps: number) => void,
     start?: { planes: Float32Array; step: number },
   ): Promise<Float32Array>;
+  /** Several pictures in one batch (a scene's things), each of its concept and seed; same options as sample. */
+  sampleBatch(
+    items: readonly { concept: number | undefined; seed: number }[],
+    negative: number | undefined,
+    style: Float32Array,
+    onStep?: (step: number, steps: number) => void,
+    start?: { planes: Float32Array; step: number },
+  ): Promise<Float32Array[]>;
   release(): Promise<void>;
 }
 
@@ -83,7 +91,7 @@ export async function loadEmojiModel(
   /** The last logit is "nothing it knows" (trained on prompts of generic words only). */
   const nothing = vocabulary.concepts.length;
 
-  return {
+  const model: EmojiModel = {
     concepts: vocabulary.concepts,
     async understand(prompt) {
       const tokens = emojiTokenIds(prompt, ids, vocabulary.maxTokens);
@@ -102,54 +110,61 @@ export async function loadEmojiModel(
       return { concept: { index: best, emoji, name, confidence } };
     },
     async sample(concept, negative, style, seed, onStep, start) {
+      const [planes] = await model.sampleBatch([{ concept, seed }], negative, style, onStep, start);
+      return planes!;
+    },
+    async sampleBatch(items, negative, style, onStep, start) {
       const size = CHANNELS * EMOJI_SIDE * EMOJI_SIDE;
-      const x = seededNormals(seed, size);
+      const k = items.length;
+      const xs = items.map((item) => seededNormals(item.seed, size));
       const first = start ? Math.min(EMOJI_STEPS, Math.max(0, start.step)) : 0;
       if (start) {
         // Rectified flow: x_t = (1 − t)·noise + t·picture, the picture in [-1, 1] as the model was trained.
         const t0 = first / EMOJI_STEPS;
-        for (let i = 0; i < size; i++) x[i] = (1 - t0) * x[i]! + t0 * (start.planes[i]! * 2 - 1);
+        for (const x of xs)
+          for (let i = 0; i < size; i++) x[i] = (1 - t0) * x[i]! + t0 * (start.planes[i]! * 2 - 1);
       }
-      // One batch of two per step: the prompt's concept, and the negative prompt's (or none).
-      const concepts = new runtime.Tensor(
-        'int64',
-        BigInt64Array.of(BigInt(concept ?? nothing), BigInt(negative ?? nothing)),
-        [2],
+      // One batch per step: each item's concept, then the negative prompt's (or none) for each.
+      const conditions = BigInt64Array.from(
+        [...items.map((item) => item.concept ?? nothing), ...items.map(() => negative ?? nothing)],
+        BigInt,
       );
-      const styles = new Float32Array(2 * style.length);
-      styles.set(style, 0);
-      styles.set(style, style.length);
-      const samples = new Float32Array(2 * size);
+      const concepts = new runtime.Tensor('int64', conditions, [2 * k]);
+      const styles = new Float32Array(2 * k * style.length);
+      for (let b = 0; b < 2 * k; b++) styles.set(style, b * style.length);
+      const samples = new Float32Array(2 * k * size);
+      const times = new Float32Array(2 * k);
+      const dt = 1 / EMOJI_STEPS;
       for (let step = first; step < EMOJI_STEPS; step++) {
-        const t = step / EMOJI_STEPS;
-        samples.set(x, 0);
-        samples.set(x, size);
+        times.fill(step / EMOJI_STEPS);
+        xs.forEach((x, b) => {
+          samples.set(x, b * size);
+          samples.set(x, (k + b) * size);
+        });
         const out = await denoiser.run({
-          sample: float(samples, [2, CHANNELS, EMOJI_SIDE, EMOJI_SIDE]),
-          t: float(Float32Array.of(t, t), [2]),
+          sample: float(samples, [2 * k, CHANNELS, EMOJI_SIDE, EMOJI_SIDE]),
+          t: float(times, [2 * k]),
           concept: concepts,
-          style: float(styles, [2, style.length]),
+          style: float(styles, [2 * k, style.length]),
         });
         const v = out.velocity!.data as Float32Array;
-        const dt = 1 / EMOJI_STEPS;
-        for (let i = 0; i < size; i++) {
-          const guided = v[size + i]! + EMOJI_GUIDANCE * (v[i]! - v[size + i]!);
-          x[i] = x[i]! + dt * guided;
-        }
+        xs.forEach((x, b) => {
+          const cond = b * size;
+          const uncond = (k + b) * size;
+          for (let i = 0; i < size; i++) {
+            const guided = v[uncond + i]! + EMOJI_GUIDANCE * (v[cond + i]! - v[uncond + i]!);
+            x[i] = x[i]! + dt * guided;
+          }
+        });
         onStep?.(step + 1, EMOJI_STEPS);
       }
-      for (let i = 0; i < size; i++) x[i] = Math.min(1, Math.max(0, (x[i]! + 1) / 2));
-      return x;
+      for (const x of xs) for (let i = 0; i < size; i++) x[i] = Math.min(1, Math.max(0, (x[i]! + 1) / 2));
+      return xs;
     },
     async release() {
       await encoder.release();
       await denoiser.release();
     },
   };
-}
-
-/** The concept the negative prompt names, when it names one the model knows. */
-export async function negativeConcept(model: EmojiModel, negativePrompt: string) {
-  if (!negativePrompt.trim()) return undefined;
-  return (await model.understand(negativePrompt)).concept?.index;
+  return model;
 }

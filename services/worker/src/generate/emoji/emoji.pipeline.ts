@@ -10,15 +10,10 @@ import sharp from 'sharp';
 import type { Upscaler } from '../../upscale/upscale.pipeline.ts';
 import type { GenerateParams, ImagePipeline, RenderedImage } from '../abstract.pipeline.ts';
 import { fitInitImage, type InitImage, startStep } from '../init-image.ts';
-import {
-  EMOJI_MODEL_DIR,
-  EMOJI_SIDE,
-  EMOJI_STEPS,
-  type EmojiModel,
-  loadEmojiModel,
-  negativeConcept,
-  type Understood,
-} from './emoji.model.ts';
+import { paste, spriteFromPlanes } from '../scene/scene.compositor.ts';
+import { loadSceneLexicon } from '../scene/scene.lexicon.ts';
+import { createScenePainter, type ScenePainter } from '../scene/scene.pipeline.ts';
+import { EMOJI_MODEL_DIR, EMOJI_SIDE, EMOJI_STEPS, type EmojiModel, loadEmojiModel } from './emoji.model.ts';
 import { emojiStyleVector } from './emoji.styles.ts';
 
 export const EMOJI_PIPELINE_NAME = DEFAULT_GENERATE_MODEL;
@@ -33,77 +28,22 @@ export function emojiModelBytes(dir = EMOJI_MODEL_DIR): number {
 const SUBJECT_SHARE = 0.72;
 /** The background is softened (a shallow depth of field) so the subject reads first. */
 const BACKGROUND_BLUR_SHARE = 1 / 160;
-const SHADOW_OPACITY = 0.35;
 
 export interface EmojiPipeline extends ImagePipeline {
   readonly model: EmojiModel;
+  /** Pictura Scenes: reads prompts into scenes and paints them. */
+  readonly scenes: ScenePainter;
   release(): Promise<void>;
-}
-
-/** Opacity below this is the sampler's leftover noise on the empty canvas, not part of the drawing. */
-const ALPHA_FLOOR = 0.04;
-
-/**
- * Planes [4][64][64] in [0, 1] → two RGB images the upscaler takes: the premultiplied colour, and the alpha
- * repeated in all three channels (the upscaler's colour path, so both are enlarged alike).
- */
-function planesToPngs(planes: Float32Array) {
-  const n = EMOJI_SIDE * EMOJI_SIDE;
-  const colour = Buffer.alloc(n * 3);
-  const alpha = Buffer.alloc(n * 3);
-  for (let i = 0; i < n; i++) {
-    const a = planes[3 * n + i]! < ALPHA_FLOOR ? 0 : planes[3 * n + i]!;
-    for (let c = 0; c < 3; c++) {
-      colour[i * 3 + c] = Math.round(Math.min(a, planes[c * n + i]!) * 255);
-      alpha[i * 3 + c] = Math.round(a * 255);
-    }
-  }
-  const raw = { width: EMOJI_SIDE, height: EMOJI_SIDE, channels: 3 } as const;
-  return Promise.all(
-    [colour, alpha].map((pixels) => sharp(pixels, { raw }).png({ compressionLevel: 0 }).toBuffer()),
-  );
-}
-
-/** ×4 by the upscaler, then lanczos to `side`: RGB bytes, or for the alpha image its first channel. */
-async function enlarge(upscaler: Upscaler, png: Buffer, side: number, channels: 1 | 3) {
-  const big = await upscaler.upscale({ input: png, format: 'png' });
-  let resized = sharp(big.data).resize(side, side, { kernel: 'lanczos3' }).removeAlpha();
-  if (channels === 1) resized = resized.extractChannel(0);
-  return resized.raw().toBuffer();
-}
-
-/** Places the premultiplied subject, with a soft shadow, in the middle of the background (in place). */
-async function composite(background: RenderedImage, colour: Buffer, alpha: Buffer, side: number) {
-  const { width, height, data } = background;
-  const left = Math.floor((width - side) / 2);
-  const top = Math.floor((height - side) / 2);
-  const blur = Math.max(1, side / 40);
-  const shadow = await sharp(alpha, { raw: { width: side, height: side, channels: 1 } })
-    .blur(blur)
-    // libvips blurs a one-band image into three bands: keep one.
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const drop = Math.round(side / 36);
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      const out = ((top + y) * width + left + x) * 3;
-      const sy = y - drop;
-      const s = sy >= 0 ? (shadow[sy * side + x]! / 255) * SHADOW_OPACITY : 0;
-      const a = alpha[y * side + x]! / 255;
-      for (let c = 0; c < 3; c++) {
-        const under = data[out + c]! * (1 - s);
-        data[out + c] = Math.min(255, Math.round(colour[(y * side + x) * 3 + c]! + under * (1 - a)));
-      }
-    }
-  }
 }
 
 /** The subject's side on a canvas of this size. */
 const subjectSide = (width: number, height: number) =>
   Math.max(8, Math.round(Math.min(width, height) * SUBJECT_SHARE));
 
-/** Enlarges the drawn planes and places them on the softened background: the finished picture. */
+/**
+ * The drawn planes on the softened background, in the square they were drawn from (image-to-image keeps the
+ * starting image's composition), standing on a contact shadow: the finished picture.
+ */
 async function finish(
   upscaler: Upscaler,
   planes: Float32Array,
@@ -111,21 +51,30 @@ async function finish(
 ): Promise<RenderedImage> {
   const { width, height } = background;
   const side = subjectSide(width, height);
-  const [colourPng, alphaPng] = await planesToPngs(planes);
-  const [colour, alpha] = await Promise.all([
-    enlarge(upscaler, colourPng, side, 3),
-    enlarge(upscaler, alphaPng, side, 1),
-  ]);
   const sigma = Math.max(width, height) * BACKGROUND_BLUR_SHARE;
-  const soft = await sharp(background.data, { raw: { width, height, channels: 3 } })
-    .blur(Math.max(0.3, sigma))
-    .raw()
-    .toBuffer();
-  const canvas: RenderedImage = {
-    ...background,
+  const [sprite, soft] = await Promise.all([
+    spriteFromPlanes(upscaler, planes, { trim: false }),
+    sharp(background.data, { raw: { width, height, channels: 3 } })
+      .blur(Math.max(0.3, sigma))
+      .raw()
+      .toBuffer(),
+  ]);
+  const canvas = {
     data: new Uint8Array(soft.buffer, soft.byteOffset, soft.length),
+    width,
+    height,
+    channels: 3 as const,
   };
-  await composite(canvas, colour, alpha, side);
+  const placement = {
+    thing: 0,
+    copy: 0,
+    x: width / 2,
+    y: Math.floor((height - side) / 2) + side,
+    height: side,
+    flip: false,
+    grounded: true,
+  };
+  await paste(canvas, sprite, placement, { tint: [1, 1, 1], sunX: 0.5 }, true);
   return canvas;
 }
 
@@ -166,6 +115,13 @@ export async function createEmojiPipeline(
   parts: { background: ImagePipeline; upscaler: Upscaler; modelDir?: string },
 ): Promise<EmojiPipeline> {
   const model = await loadEmojiModel(runtime, sessionOptions, parts.modelDir);
+  const lexicon = loadSceneLexicon(parts.modelDir ?? EMOJI_MODEL_DIR, model.concepts);
+  const scenes = createScenePainter({
+    model,
+    lexicon,
+    background: parts.background,
+    upscaler: parts.upscaler,
+  });
 
   /**
    * Image-to-image in pixel space (no VAE): the flow starts from the starting image's middle square, noised
@@ -187,8 +143,9 @@ export async function createEmojiPipeline(
       return { data: photo, width, height, channels: 3 };
     }
     const { init: _, ...textOnly } = params;
-    const [understood, abstract, planes] = await Promise.all([
-      params.prompt.trim() ? model.understand(params.prompt) : Promise.resolve({} as Understood),
+    // The scene reader names the subject (by meaning, as for text-to-image); image-to-image draws one thing.
+    const main = scenes.mainConcept(params.prompt);
+    const [abstract, planes] = await Promise.all([
       parts.background.generate(textOnly),
       startPlanes(photo, width, height),
     ]);
@@ -197,9 +154,9 @@ export async function createEmojiPipeline(
     for (let i = 0; i < photo.length; i++) {
       background[i] = Math.round(photo[i]! * (1 - init.strength) + abstract.data[i]! * init.strength);
     }
-    const negative = await negativeConcept(model, params.negativePrompt);
+    const negative = scenes.mainConcept(params.negativePrompt)?.concept;
     const drawn = await model.sample(
-      understood.concept?.index,
+      main?.concept,
       negative,
       emojiStyleVector(params.style, params.color),
       params.seed,
@@ -209,41 +166,22 @@ export async function createEmojiPipeline(
     onProgress?.(total - 1, total);
     const canvas = await finish(parts.upscaler, drawn, { data: background, width, height, channels: 3 });
     onProgress?.(total, total);
-    const concept = understood.concept;
     return {
       ...canvas,
-      subject: concept ? { found: true, emoji: concept.emoji, name: concept.name } : { found: false },
+      subject: main ? { found: true, emoji: main.emoji ?? '', name: main.name } : { found: false },
     };
   }
 
   return {
     name: EMOJI_PIPELINE_NAME,
     model,
+    scenes,
     release: () => model.release(),
     imageInput: true,
+    transparentBackground: true,
     async generate(params, onProgress) {
       if (params.init) return imageToImage(params, params.init, onProgress);
-      const understood = await model.understand(params.prompt);
-      const total = EMOJI_STEPS + 3;
-      const background = await parts.background.generate(params);
-      onProgress?.(1, total);
-      if (!understood.concept) {
-        onProgress?.(total, total);
-        return { ...background, subject: { found: false } };
-      }
-      const negative = await negativeConcept(model, params.negativePrompt);
-      const planes = await model.sample(
-        understood.concept.index,
-        negative,
-        emojiStyleVector(params.style, params.color),
-        params.seed,
-        (step) => onProgress?.(1 + step, total),
-      );
-      onProgress?.(total - 1, total);
-      const canvas = await finish(parts.upscaler, planes, background);
-      onProgress?.(total, total);
-      const { emoji, name } = understood.concept;
-      return { ...canvas, subject: { found: true, emoji, name } };
+      return scenes.render(params, onProgress);
     },
   };
 }
