@@ -100,23 +100,23 @@ describe('the generator page in a real browser', () => {
     await page.close();
   });
 
-  it('says under each picture what Pictura Emoji drew, or that it knew nothing in the prompt', {
+  it('says under each picture what Pictura Scenes drew, or that it knew nothing in the prompt', {
     timeout: 90_000,
   }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openApp(page, `${stack.url}/en/`);
     await page.getByLabel('Describe your image').fill('a red fox');
     await page.getByRole('button', { name: /generate/i }).click();
-    const drawn = page.locator('figure.result-image .result-image__subject').first();
+    const drawn = page.locator('figure.result-image .scene-line__drawn').first();
     await drawn.waitFor({ timeout: 60_000 });
     expect(await drawn.textContent()).toBe('Drew 🦊 fox');
 
     await page.getByLabel('Describe your image').fill('zzkx qwv');
     await page.getByRole('button', { name: /generate/i }).click();
-    const missing = page.locator('figure.result-image .result-image__subject--missing').first();
+    const missing = page.locator('figure.result-image .scene-line--nothing').first();
     await missing.waitFor({ timeout: 60_000 });
     expect(await missing.getAttribute('role')).toBe('note');
-    expect(await missing.textContent()).toMatch(/Nothing in this prompt is in Pictura Emoji's vocabulary/);
+    expect(await missing.textContent()).toMatch(/Nothing in this prompt is in Pictura Scenes' vocabulary/);
     await page.close();
   });
 

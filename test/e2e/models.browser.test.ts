@@ -1,4 +1,4 @@
-// The model manager in Chromium: a fresh server says honestly that its only generator is Pictura Emoji,
+// The model manager in Chromium: a fresh server says honestly that its only generator is Pictura Scenes,
 // which draws one emoji-style thing per prompt (administrators also see how to install a real model), the upscaler tells the time before it starts,
 // and the admin Models page lists the built-ins and the catalogue, installs a model from a loopback
 // Hugging Face mirror with live progress, warns that its licence forbids commercial use, and removes it.
@@ -15,7 +15,7 @@ import { type Stack, startStack } from '../support/stack.ts';
 
 const REPO = 'pictura-test/tiny-sd-turbo';
 const DESKTOP = { width: 1280, height: 900 };
-const DEMO_TITLE = 'Pictura Emoji: one thing per prompt';
+const DEMO_TITLE = 'Pictura Scenes: simple illustrated scenes';
 const INSTALL_COMMAND = 'npm run models -- install sd-turbo';
 
 interface Violation {
@@ -88,7 +88,9 @@ describe('models in a real browser', () => {
     await openApp(page, `${stack.url}/en/`);
     const notice = page.locator('.demo-model-notice');
     await notice.getByText(DEMO_TITLE).waitFor({ timeout: 30_000 });
-    expect(await notice.textContent()).toMatch(/trained on Noto Emoji.*cannot draw scenes/);
+    expect(await notice.textContent()).toMatch(
+      /trained on Noto Emoji.*built-in scene painter.*not photographs/,
+    );
     // It comes late (once the models are known), so it sits low in the form, just before Generate, where it
     // moves nothing above it.
     expect(await page.locator('.demo-model-notice + .generator-form__submit').count()).toBe(1);

@@ -136,7 +136,7 @@ describe('what a new user meets, in a real browser', () => {
           text.replace(/[\u2068\u2069]/g, ''),
         ),
       )
-      .toContain('Pictura Emoji (recommended)');
+      .toContain('Pictura Scenes (recommended)');
   });
 
   it('labels each example with the style it is drawn in, and says they are illustrations', async () => {

@@ -1,5 +1,6 @@
 // The community gallery calls (GET/POST /api/community/..., /api/user/posts, likes and stats) and the public
 // settings that carry the tag limit of a post.
+import type { ImageScene } from '@pictura/common/scene';
 import { requestJson } from './http.ts';
 
 export type FeedSort = 'latest' | 'popular';
@@ -43,6 +44,8 @@ export interface SimilarOptions {
   color?: string;
   lighting?: string;
   composition?: string;
+  /** 'transparent' when the source image was made on a transparent background. */
+  background?: string;
   seed?: number;
 }
 
@@ -67,6 +70,8 @@ export interface PostDetail extends Post {
   negative_prompt: string;
   model: string;
   options: SimilarOptions;
+  /** What Pictura Scenes drew for the prompt; null for other models and older posts. */
+  scene?: ImageScene | null;
   /** Only on a taken-down post shown to its author (or an admin): the report categories, and the appeal. */
   takedown?: { reasons: ReasonCount[]; appeal: Appeal | null };
 }

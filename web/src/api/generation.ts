@@ -1,5 +1,13 @@
 // POST /api/generate and the job it starts (GET /api/jobs/:id, and its event stream).
-import type { AspectRatio, Color, Composition, Lighting, Style } from '@pictura/common/generation-options';
+import type {
+  AspectRatio,
+  Background,
+  Color,
+  Composition,
+  Lighting,
+  Style,
+} from '@pictura/common/generation-options';
+import type { ImageScene } from '@pictura/common/scene';
 import { withSecurityCheck } from '../security-check/security-check.ts';
 import { requestJson } from './http.ts';
 
@@ -16,6 +24,8 @@ export interface GenerateRequest {
   model?: string;
   seed?: number;
   count: number;
+  /** `transparent`: the things alone on a transparent background (a PNG with alpha); absent: painted. */
+  background?: Background;
 }
 
 export interface GenerateAccepted {
@@ -34,6 +44,8 @@ export interface GeneratedImage {
   flagged: boolean;
   /** What Pictura Emoji drew (found) or that it knew nothing in the prompt; null for other models. */
   subject?: { found: boolean; emoji?: string; name?: string } | null;
+  /** What Pictura Scenes read in the prompt and drew; null (or absent) for other models and older jobs. */
+  scene?: ImageScene | null;
 }
 
 export interface GenerationJob {

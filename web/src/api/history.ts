@@ -1,4 +1,5 @@
 // The history calls (GET /api/history and friends): a signed-in user's generated and upscaled images.
+import type { ImageScene } from '@pictura/common/scene';
 import { requestJson } from './http.ts';
 
 export type HistoryTab = 'generated' | 'upscaled';
@@ -11,6 +12,8 @@ export interface HistoryImage {
   seed: number;
   /** May not suit public viewing. */
   flagged: boolean;
+  /** What Pictura Scenes drew for this image; null for other models and older items. */
+  scene?: ImageScene | null;
 }
 
 export interface HistoryItem {
@@ -24,6 +27,8 @@ export interface HistoryItem {
   /** The request options: aspect_ratio, style, color, lighting, composition, ... */
   options: Record<string, unknown>;
   images: HistoryImage[];
+  /** What Pictura Scenes drew for the first image; null for other models, upscales and older items. */
+  scene?: ImageScene | null;
   favorite: boolean;
   /** Ultimate's private generation: never published, never shown to others. */
   private: boolean;

@@ -44,8 +44,8 @@ export function chosenModel(
 }
 
 /**
- * True while every generate model is a built-in: pictures come from Pictura Emoji (one emoji-style thing per
- * prompt) or the abstract-art demo, not from a general text-to-image model.
+ * True while every generate model is a built-in: pictures come from Pictura Scenes (simple illustrated scenes
+ * of things it knows) or the abstract-art demo, not from a general text-to-image model.
  */
 export function onlyDemoGenerators(models: readonly ModelInfo[] | undefined): boolean {
   if (!models) return false;

@@ -14,16 +14,29 @@ interface ResultImageFrameProps {
   lazy?: boolean;
   /** Flagged and not yet revealed: the picture stays blurred behind the button. */
   hidden: boolean;
+  /** Made on a transparent background: a checkerboard behind it shows where it is see-through. */
+  transparent?: boolean;
   onReveal: () => void;
 }
 
-export function ResultImageFrame({ image, alt, lazy = false, hidden, onReveal }: ResultImageFrameProps) {
+export function ResultImageFrame({
+  image,
+  alt,
+  lazy = false,
+  hidden,
+  transparent = false,
+  onReveal,
+}: ResultImageFrameProps) {
   const { t } = useTranslation();
+  const className = [
+    'result-image__frame',
+    hidden ? 'result-image__frame--hidden' : '',
+    transparent ? 'result-image__frame--transparent' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div
-      className={hidden ? 'result-image__frame result-image__frame--hidden' : 'result-image__frame'}
-      style={ratioStyle(image.width, image.height)}
-    >
+    <div className={className} style={ratioStyle(image.width, image.height)}>
       <CachedImage src={image.url} width={image.width} height={image.height} alt={alt} eager={!lazy} />
       {image.flagged ? (
         <div className="result-image__flag">

@@ -3,6 +3,8 @@ export const queryKeys = {
   jobs: ['jobs'] as const,
   job: (jobId: string) => ['jobs', jobId] as const,
   models: ['models'] as const,
+  /** Pictura Scenes' concept names in one language (a static file: fetched once per locale). */
+  sceneNames: (locale: string) => ['scene-names', locale] as const,
   // Admin console: everything under ['admin'], so one moderation action can refresh every admin view.
   admin: ['admin'] as const,
   adminStats: (days: number) => ['admin', 'stats', days] as const,

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
 import { CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
 import { ResultImageFrame } from '../../components/result-image-frame.tsx';
+import { SceneLine } from '../../components/scene-line.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
@@ -46,6 +47,7 @@ export function ChatImage({ image, prompt, jobId }: ChatImageProps) {
         onReveal={() => setRevealed(true)}
       />
       <figcaption className="result-image__caption">
+        <SceneLine scene={image.scene} subject={image.subject} className="result-image__scene" />
         <span className="result-image__details">
           {t('translation:status.imageDetails', {
             width: image.width,

@@ -9,6 +9,7 @@ import {
   isBusy,
   MAX_CONVERSATIONS,
   parseConversations,
+  previousImages,
   removeConversation,
   serializeConversations,
   setConversationOptions,
@@ -103,6 +104,25 @@ describe('conversation edits', () => {
   });
 });
 
+describe('previousImages', () => {
+  it('gives each refinement the latest image before it, and none across a new image', () => {
+    const turns = [
+      turn('1', { startsNewImage: true }),
+      turn('2', { status: 'error', image: null }),
+      turn('3'),
+      turn('4', { startsNewImage: true }),
+      turn('5'),
+    ];
+    expect(previousImages(turns).map((image) => image?.url ?? null)).toEqual([
+      null,
+      '/files/1.png',
+      '/files/1.png',
+      null,
+      '/files/4.png',
+    ]);
+  });
+});
+
 describe('stored conversations', () => {
   it('survive a round trip, newest first, without empty ones', () => {
     const list = [
@@ -113,6 +133,42 @@ describe('stored conversations', () => {
     const read = parseConversations(serializeConversations(list));
     expect(read.map((c) => c.id)).toEqual(['new', 'old']);
     expect(read[0]).toEqual(list[1]);
+  });
+
+  it('keep what each image drew, and drop a scene of the wrong shape', () => {
+    const scene = {
+      subjects: [{ name: 'cat', emoji: '🐈', count: 1, position: 'left' }],
+      relations: [],
+      setting: ['night'],
+      style: [],
+      unplaced_words: ['shiba'],
+    };
+    const drawn = turn('1', {
+      startsNewImage: true,
+      image: {
+        url: '/files/1.png',
+        width: 512,
+        height: 512,
+        seed: 7,
+        flagged: false,
+        scene,
+      } as ChatTurn['image'],
+    });
+    const malformed = turn('2', {
+      image: {
+        url: '/files/2.png',
+        width: 512,
+        height: 512,
+        seed: 7,
+        flagged: false,
+        scene: { subjects: 'cat' },
+      },
+    } as unknown as Partial<ChatTurn>);
+    const [read] = parseConversations(
+      serializeConversations([conversation('c', '2025-01-01T00:00:00.000Z', [drawn, malformed])]),
+    );
+    expect(read!.turns[0]!.image?.scene).toEqual(scene);
+    expect(read!.turns[1]!.image).not.toHaveProperty('scene');
   });
 
   it('turn a send that never got its job into a failure that can be retried', () => {

@@ -1,6 +1,7 @@
 // The chat's conversations: their shape, the edits made to them, and how they are kept in localStorage per
 // user (a reload, or another tab, shows the same list). Pure functions plus the two storage calls.
 import { knownChoice } from '@pictura/common/generation-options';
+import { isImageScene } from '@pictura/common/scene';
 import type { GeneratedImage } from '../../api/generation.ts';
 import type { ErrorFallbackKey, PhaseError } from '../home/generation-phase.ts';
 import { type ChatOptions, DEFAULT_CHAT_OPTIONS, MAX_SEED, type ThreadTurn } from './chat-prompt.ts';
@@ -69,6 +70,20 @@ export function toThreadTurn(turn: ChatTurn): ThreadTurn {
     seed: turn.seed,
     ...(turn.image ? { imageSeed: turn.image.seed } : {}),
   };
+}
+
+/**
+ * For each turn, the image its refinement started from: the latest image made before it since the last new
+ * image began; null for a turn that starts an image or has none before it.
+ */
+export function previousImages(turns: readonly ChatTurn[]): (GeneratedImage | null)[] {
+  let latest: GeneratedImage | null = null;
+  return turns.map((turn, index) => {
+    if (index === 0 || turn.startsNewImage) latest = null;
+    const before = latest;
+    if (turn.image) latest = turn.image;
+    return before;
+  });
 }
 
 export function isBusy(conversation: Conversation | undefined): boolean {
@@ -168,12 +183,31 @@ function readOptions(value: unknown): ChatOptions {
   };
 }
 
+function readSubject(value: unknown): GeneratedImage['subject'] {
+  if (!isObject(value) || typeof value.found !== 'boolean') return undefined;
+  return {
+    found: value.found,
+    ...(isString(value.emoji) ? { emoji: value.emoji } : {}),
+    ...(isString(value.name) ? { name: value.name } : {}),
+  };
+}
+
 function readImage(value: unknown): GeneratedImage | null {
   if (!isObject(value)) return null;
   const { url, width, height, seed, flagged } = value;
   if (!isString(url) || !url.startsWith('/') || url.startsWith('//')) return null;
   if (typeof width !== 'number' || typeof height !== 'number' || typeof seed !== 'number') return null;
-  return { url, width, height, seed, flagged: flagged === true };
+  // What was drawn is kept too: the turn says it again, and the next refinement compares with it.
+  const subject = readSubject(value.subject);
+  return {
+    url,
+    width,
+    height,
+    seed,
+    flagged: flagged === true,
+    ...(isImageScene(value.scene) ? { scene: value.scene } : {}),
+    ...(subject ? { subject } : {}),
+  };
 }
 
 function readError(value: unknown): PhaseError | null {

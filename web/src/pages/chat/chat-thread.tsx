@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatIcon, TrashIcon } from '../../components/icons.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import type { ChatOptions } from './chat-prompt.ts';
-import type { ChatTurn, Conversation } from './chat-store.ts';
+import { type ChatTurn, type Conversation, previousImages } from './chat-store.ts';
 import { ChatTurnView } from './chat-turn.tsx';
 
 const ASPECT_RATIO_KEYS = Object.keys(ASPECT_RATIOS) as AspectRatio[];
@@ -56,6 +56,7 @@ export function ChatThread({
   const contentRef = useRef<HTMLOListElement>(null);
   useStickToBottom(scrollerRef, contentRef);
   const turns = conversation?.turns ?? [];
+  const before = previousImages(turns);
 
   return (
     <>
@@ -122,6 +123,7 @@ export function ChatThread({
               key={turn.id}
               turn={turn}
               first={index === 0}
+              previousImage={before[index] ?? null}
               onFinished={onFinished}
               onRetry={onRetry}
             />

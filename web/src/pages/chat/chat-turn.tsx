@@ -1,14 +1,17 @@
 // One exchange of the chat: the user's message, then the image it made (or its progress, or its error).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { GeneratedImage } from '../../api/generation.ts';
 import { CancelJobButton } from '../../components/cancel-job-button.tsx';
 import { AlertIcon, RetryIcon, SparklesIcon } from '../../components/icons.tsx';
 import { ProgressMeter } from '../../components/progress-meter.tsx';
+import { useSceneWords } from '../../components/scene-line.tsx';
 import { useCancelJob } from '../../hooks/use-cancel-job.ts';
 import { useGenerationJob } from '../../hooks/use-generation-job.ts';
 import { type GenerationPhase, generationPhase } from '../home/generation-phase.ts';
 import { ChatImage } from './chat-image.tsx';
 import type { ChatTurn } from './chat-store.ts';
+import { describeSceneChanges, sceneChanges } from './scene-changes.ts';
 
 type TurnResult = Pick<ChatTurn, 'status' | 'image' | 'error'>;
 
@@ -16,6 +19,8 @@ interface ChatTurnViewProps {
   turn: ChatTurn;
   /** The first message of the conversation. */
   first: boolean;
+  /** The image this refinement started from; null when the turn starts an image or follows none. */
+  previousImage: GeneratedImage | null;
   onFinished: (turnId: string, result: TurnResult) => void;
   onRetry: (turn: ChatTurn) => void;
 }
@@ -101,7 +106,19 @@ function FollowJob({ turn, onFinished }: { turn: ChatTurn; onFinished: ChatTurnV
   );
 }
 
-export function ChatTurnView({ turn, first, onFinished, onRetry }: ChatTurnViewProps) {
+/** What the refinement changed in the picture, when both images say what they drew. */
+function SceneChanges({ before, after }: { before: GeneratedImage; after: GeneratedImage }) {
+  const { t } = useTranslation('chat');
+  const words = useSceneWords();
+  if (!before.scene || !after.scene) return null;
+  return (
+    <p className="chat-msg__changes">
+      {describeSceneChanges(sceneChanges(before.scene, after.scene), words, t)}
+    </p>
+  );
+}
+
+export function ChatTurnView({ turn, first, previousImage, onFinished, onRetry }: ChatTurnViewProps) {
   const { t } = useTranslation('chat');
   const startsImage = first || turn.startsNewImage;
   // Cancelled or failed, the turn offers the same retry.
@@ -166,6 +183,10 @@ export function ChatTurnView({ turn, first, onFinished, onRetry }: ChatTurnViewP
               </div>
               {retryButton}
             </div>
+          ) : null}
+
+          {turn.status === 'completed' && turn.image && previousImage && !startsImage ? (
+            <SceneChanges before={previousImage} after={turn.image} />
           ) : null}
 
           {turn.status === 'completed' && turn.image ? (

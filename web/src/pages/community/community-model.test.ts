@@ -66,6 +66,11 @@ describe('similarValues', () => {
   it('leaves out a model this server does not have', () => {
     expect(similarValues(post, ['other-model']).model).toBeUndefined();
   });
+
+  it('asks for a transparent background again when the post was made on one', () => {
+    const sticker = { ...post, options: { ...post.options, background: 'transparent' } };
+    expect(similarValues(sticker, ['pictura-abstract']).transparent).toBe(true);
+  });
 });
 
 describe('compactNumber', () => {

@@ -48,6 +48,7 @@ export interface SimilarValues {
   color?: Color;
   lighting?: Lighting;
   model?: string;
+  transparent?: boolean;
 }
 
 /**
@@ -65,6 +66,7 @@ export function similarValues(post: PostDetail, knownModels: readonly string[]):
   if (style) values.style = style;
   if (color) values.color = color;
   if (lighting) values.lighting = lighting;
+  if (post.options.background === 'transparent') values.transparent = true;
   if (post.model && knownModels.includes(post.model)) values.model = post.model;
   return values;
 }

@@ -25,6 +25,7 @@ import {
 } from '../../components/icons.tsx';
 import { modelTitle } from '../../components/model-names.ts';
 import { NamespaceGate } from '../../components/namespace-gate.tsx';
+import { SceneLine } from '../../components/scene-line.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { usePost } from '../../hooks/use-community.ts';
@@ -298,6 +299,7 @@ function PostView({ post }: { post: PostDetail }) {
             <p className="post-detail__prompt" dir="auto">
               {post.prompt}
             </p>
+            <SceneLine scene={post.scene} />
             {post.negative_prompt ? (
               <p className="post-detail__negative">
                 <span>{tApp('generator.negativePromptLabel')}:</span> <bdi>{post.negative_prompt}</bdi>

@@ -72,9 +72,15 @@ describe('createAgainValues', () => {
       color: 'warm',
       lighting: 'studio',
       model: 'pictura-abstract',
+      transparent: false,
       seed: '11',
       count: 2,
     });
+  });
+
+  it('asks again for a transparent background when the item was made on one', () => {
+    const values = createAgainValues(item({ options: { background: 'transparent' } }));
+    expect(values.transparent).toBe(true);
   });
 
   it('falls back to defaults for unknown options and counts the images when no count is stored', () => {

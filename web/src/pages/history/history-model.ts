@@ -50,7 +50,10 @@ export function outputFormat(item: HistoryItem): string | null {
   return typeof format === 'string' && /^(png|jpeg|webp)$/.test(format) ? format : null;
 }
 
-/** The values "Create again" loads into the home generator: same prompt, options, model, seed and count. */
+/**
+ * The values "Create again" loads into the home generator: same prompt, options, model, seed, count and
+ * background.
+ */
 export function createAgainValues(item: HistoryItem): Partial<GeneratorFormValues> {
   const shown = generationOptions(item);
   const seed = item.images[0]?.seed ?? option(item.options, 'seed');
@@ -63,6 +66,7 @@ export function createAgainValues(item: HistoryItem): Partial<GeneratorFormValue
     color: shown.color ?? DEFAULT_CHOICES.color,
     lighting: shown.lighting ?? DEFAULT_CHOICES.lighting,
     model: item.model,
+    transparent: option(item.options, 'background') === 'transparent',
   };
   if (typeof seed === 'number' && Number.isInteger(seed) && seed >= 0) values.seed = String(seed);
   if (

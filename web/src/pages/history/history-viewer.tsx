@@ -18,6 +18,7 @@ import {
   TrashIcon,
   UpscaleIcon,
 } from '../../components/icons.tsx';
+import { SceneLine } from '../../components/scene-line.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
@@ -171,6 +172,7 @@ export function HistoryViewer({
               ) : null}
             </figure>
           ) : null}
+          {item.type === 'generated' ? <SceneLine scene={image?.scene ?? item.scene} /> : null}
           {item.images.length > 1 ? (
             <fieldset className="viewer__thumbs">
               <legend className="visually-hidden">{t('viewer.imagesOfRequest')}</legend>

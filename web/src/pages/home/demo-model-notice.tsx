@@ -1,5 +1,5 @@
-// Said plainly while the only generate models are the built-ins: Pictura Emoji draws one emoji-style thing a
-// prompt names, not scenes. Administrators also see how to install a real model.
+// Said plainly while the only generate models are the built-ins: Pictura Scenes draws simple illustrated
+// scenes of things it knows, not photographs. Administrators also see how to install a real model.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-context.tsx';

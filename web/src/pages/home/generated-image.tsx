@@ -4,8 +4,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { GeneratedImage } from '../../api/generation.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { storeRedirectAfterLogin } from '../../auth/auth-storage.ts';
-import { AlertIcon, CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
+import { CopyIcon, DownloadIcon, ShareIcon, UpscaleIcon } from '../../components/icons.tsx';
 import { ResultImageFrame } from '../../components/result-image-frame.tsx';
+import { SceneLine } from '../../components/scene-line.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { localizedPath } from '../../i18n/locale.ts';
 import { useLocale } from '../../i18n/locale-routing.tsx';
@@ -16,6 +17,8 @@ interface GeneratedImageCardProps {
   prompt: string;
   /** The job that made the image: the community publish form (issue 8) finds the image by it. */
   jobId: string | null;
+  /** Asked for on a transparent background: shown over a checkerboard so the transparency shows. */
+  transparent?: boolean;
 }
 
 function downloadName(image: GeneratedImage, index: number): string {
@@ -23,24 +26,13 @@ function downloadName(image: GeneratedImage, index: number): string {
   return `pictura-${image.seed}-${index}.${extension}`;
 }
 
-/** What Pictura Emoji drew for the prompt, or, plainly, that it knew nothing in it. */
-function SubjectNote({ subject }: { subject: NonNullable<GeneratedImage['subject']> }) {
-  const { t } = useTranslation();
-  if (subject.found)
-    return (
-      <span className="result-image__subject">
-        {t('status.subjectDrawn', { emoji: subject.emoji, name: subject.name })}
-      </span>
-    );
-  return (
-    <span className="result-image__subject result-image__subject--missing" role="note">
-      <AlertIcon className="result-image__subject-icon" />
-      {t('status.subjectMissing')}
-    </span>
-  );
-}
-
-export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedImageCardProps) {
+export function GeneratedImageCard({
+  image,
+  index,
+  prompt,
+  jobId,
+  transparent = false,
+}: GeneratedImageCardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const toast = useToast();
@@ -83,6 +75,7 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
         image={image}
         alt={t('status.imageAlt', { index: number, prompt })}
         lazy
+        transparent={transparent}
         hidden={hidden}
         onReveal={() => setRevealed(true)}
       />
@@ -93,7 +86,7 @@ export function GeneratedImageCard({ image, index, prompt, jobId }: GeneratedIma
         <span className="result-image__details">
           {t('status.imageDetails', { width: image.width, height: image.height })}
         </span>
-        {image.subject ? <SubjectNote subject={image.subject} /> : null}
+        <SceneLine scene={image.scene} subject={image.subject} className="result-image__scene" />
         <span className="result-image__actions">
           <a
             className="button button--small"

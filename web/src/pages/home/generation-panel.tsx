@@ -179,6 +179,7 @@ export function GenerationPanel({
               index={index}
               prompt={request?.prompt ?? ''}
               jobId={jobId}
+              transparent={request?.background === 'transparent'}
             />
           ))}
         </div>

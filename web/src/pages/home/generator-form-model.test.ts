@@ -49,6 +49,13 @@ describe('toGenerateRequest', () => {
     });
   });
 
+  it('asks for a transparent background only when the option is on', () => {
+    expect(toGenerateRequest(values({ prompt: 'x', transparent: true }))).toMatchObject({
+      background: 'transparent',
+    });
+    expect(toGenerateRequest(values({ prompt: 'x' }))).not.toHaveProperty('background');
+  });
+
   it('leaves the seed out when none is given, so the server picks one', () => {
     expect(toGenerateRequest(values({ prompt: 'x' }))).not.toHaveProperty('seed');
   });

@@ -29,6 +29,8 @@ export interface GeneratorFormValues {
   seed: string;
   /** A model name from GET /api/models; empty means the server's default. */
   model: string;
+  /** The things alone on a transparent background (a PNG with alpha) instead of a painted one. */
+  transparent: boolean;
 }
 
 export const INITIAL_FORM_VALUES: GeneratorFormValues = {
@@ -41,6 +43,7 @@ export const INITIAL_FORM_VALUES: GeneratorFormValues = {
   count: OPTION.count.default,
   seed: '',
   model: '',
+  transparent: false,
 };
 
 export interface GeneratorFormErrors {
@@ -73,5 +76,6 @@ export function toGenerateRequest(values: GeneratorFormValues): GenerateRequest 
     count: values.count,
     ...(seed === '' ? {} : { seed: Number(seed) }),
     ...(values.model ? { model: values.model } : {}),
+    ...(values.transparent ? { background: 'transparent' as const } : {}),
   };
 }

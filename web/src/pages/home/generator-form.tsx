@@ -71,6 +71,8 @@ export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) 
     seed: useId(),
     seedHint: useId(),
     seedError: useId(),
+    transparent: useId(),
+    transparentHint: useId(),
   };
 
   function update<K extends keyof GeneratorFormValues>(key: K, value: GeneratorFormValues[K]) {
@@ -235,6 +237,21 @@ export function GeneratorForm({ busy, onGenerate, preset }: GeneratorFormProps) 
           onChange={(value) => update('count', Number(value))}
           choices={IMAGE_COUNTS.map((count) => ({ value: String(count), label: String(count) }))}
         />
+      </div>
+      <div className="field generator-form__switch">
+        <label className="generator-form__check" htmlFor={ids.transparent}>
+          <input
+            id={ids.transparent}
+            type="checkbox"
+            checked={values.transparent}
+            aria-describedby={ids.transparentHint}
+            onChange={(event) => update('transparent', event.target.checked)}
+          />
+          <span>{t('generator.transparentLabel')}</span>
+        </label>
+        <p id={ids.transparentHint} className="field-hint">
+          {t('generator.transparentHint')}
+        </p>
       </div>
       <div className="field-row field-row--single">
         <div className="field">
