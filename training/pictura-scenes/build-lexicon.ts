@@ -10,7 +10,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractDebianPackages } from '../../scripts/lib/debian-packages.mjs';
-import { annotateConcepts, type Concept, LANGUAGES, readEmojiTest } from '../pictura-emoji/emoji-sources.ts';
+import { stem } from '../../services/worker/src/generate/scene/scene.lexicon.ts';
+import { PROPS } from '../../services/worker/src/generate/scene/scene.props.ts';
+import { SCENE_WORDS } from '../../services/worker/src/generate/scene/words/index.ts';
+import {
+  annotateConcepts,
+  type Concept,
+  LANGUAGES,
+  type Language,
+  readEmojiTest,
+} from '../pictura-emoji/emoji-sources.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CACHE = join(ROOT, '.cache/pictura-scenes');
@@ -306,10 +315,18 @@ function buildWords(concepts: Concept[]): Record<string, Words> {
       if (!list.length) continue;
       // The name is the keyword, or the keyword is the name's head: last in English and German ("closed
       // umbrella"), first in the languages that put the noun first ("parapluie ouvert", "ô mở").
+      // Or, claimed by at most two concepts, it is a word of the name ("raposa" in "rosto de raposa", "狐" in
+      // "狐狸"): the name's own word, not an association.
       const plain = (index: number) => {
         const name = normalise(concepts[index]!.names[language] ?? '');
         const headFirst = !['en', 'de', 'zh-CN', 'zh-TW', 'ja', 'ko'].includes(language);
-        return name === key || (headFirst ? name.startsWith(`${key} `) : name.endsWith(` ${key}`));
+        if (name === key || (headFirst ? name.startsWith(`${key} `) : name.endsWith(` ${key}`))) return true;
+        if (language === 'en' || rawList.length > 2) return false;
+        // Written without spaces, a word of the name is two characters or more ("狐狸", never "子").
+        if (UNSPACED.has(language) && language !== 'vi') return [...key].length >= 2 && name.includes(key);
+        const stems = (text: string) => text.split(' ').map((word) => stem(word, language as Language));
+        const keyStem = stems(key).join(' ');
+        return ` ${stems(name).join(' ')} `.includes(` ${keyStem} `);
       };
       // Outside English no WordNet checks a keyword, so only a keyword few concepts share is taken as a
       // synonym ("kot" for a cat); one many share is an association ("antigo": old key, old man…). A single
@@ -630,6 +647,11 @@ function main() {
     for (const concept of concepts) {
       const name = concept.names[language];
       if (name) names[normalise(concept.names.en ?? concept.name)] = name;
+    }
+    // The painter's props have no CLDR name: the language's own word for each, from its structure words.
+    for (const prop of PROPS) {
+      const word = Object.entries(SCENE_WORDS[language].things).find(([, thing]) => thing === prop)?.[0];
+      if (word && !names[prop]) names[prop] = word;
     }
     writeFileSync(join(WEB_NAMES, `${language}.json`), `${JSON.stringify(names)}\n`);
   }

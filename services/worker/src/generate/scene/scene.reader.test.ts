@@ -1,7 +1,7 @@
 // The scene reader on prompts as people write them, with the committed lexicon: things by meaning (never by
 // spelling), counts, colours, relations, settings, styles, "without", the words it could not place, and
 // chat's edits arriving as later clauses.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMOJI_MODEL_DIR } from '../emoji/emoji.model.ts';
@@ -106,4 +106,25 @@ describe('scene reader', () => {
     expect(scene.time).toBe('night');
     expect(names(read('a girl wearing a hat, remove the hat'))).toEqual(['girl']);
   });
+});
+
+describe("the home page's examples (Create Similar), in every language", () => {
+  const localesDir = new URL('../../../../../web/src/i18n/locales/', import.meta.url).pathname;
+  const wanted: Record<string, (scene: ReadScene) => boolean> = {
+    lighthouse: (s) => names(s).includes('lighthouse') && paintedSetting(s).time === 'sunset',
+    neonCity: (s) => names(s).some((n) => /umbrella/.test(n)) && paintedSetting(s).time === 'night',
+    fox: (s) => names(s)[0] === 'fox' && s.places.includes('forest'),
+    mountains: (s) => s.places.includes('mountains') || /mountain/.test(names(s)[0] ?? ''),
+    pixelCastle: (s) => /castle/.test(names(s)[0] ?? '') && paintedSetting(s).time === 'sunset',
+    astronaut: (s) => names(s)[0] === 'astronaut',
+  };
+  for (const file of readdirSync(localesDir).filter((f) => f.endsWith('.json'))) {
+    it(`draws each example's subject in ${file.replace('.json', '')}`, () => {
+      const texts = JSON.parse(readFileSync(join(localesDir, file), 'utf8'));
+      for (const [id, holds] of Object.entries(wanted)) {
+        const scene = read(texts.examples.items[id].prompt);
+        expect(holds(scene), `${id}: ${names(scene)} · ${settingOf(scene)}`).toBe(true);
+      }
+    });
+  }
 });

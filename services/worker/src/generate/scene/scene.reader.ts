@@ -72,6 +72,9 @@ interface Token {
   plural?: boolean;
 }
 
+const SISTERS: Partial<Record<Locale, Locale>> = { id: 'ms', ms: 'id' };
+/** Languages whose compounds end with their head ("brick wall", "金鱼", "Apfelbaum" written apart). */
+const HEAD_LAST: Locale[] = ['en', 'de', 'zh-CN', 'zh-TW', 'ja', 'ko'];
 /** Languages whose nouns come before the words that qualify them. */
 const HEAD_FIRST: Locale[] = ['es', 'fr', 'it', 'pt', 'id', 'ms', 'vi', 'ar', 'th'];
 /** Languages whose instructions may put the edit verb anywhere in the clause. */
@@ -131,19 +134,26 @@ function lookupWord(word: string, dictionary: LanguageDictionary): Token | undef
   return { text: word, entry, plural };
 }
 
-/** Longest-first matching of the clause's words against the dictionary (phrases of several words first). */
-function matchSpaced(clause: string, dictionary: LanguageDictionary, fallback?: LanguageDictionary): Token[] {
+/**
+ * Longest-first matching of the clause's words against the dictionary (phrases of several words first); words
+ * it lacks may still be things named outright in the `others` (a sister language, then English).
+ */
+function matchSpaced(clause: string, dictionary: LanguageDictionary, others: LanguageDictionary[]): Token[] {
   const words = spacedWords(clause);
   const tokens: Token[] = [];
+  const thingIn = (phrase: string) => {
+    for (const other of others) {
+      const entry = other.phrases.get(phrase);
+      if (entry?.kind === 'thing' && !entry.inferred) return entry;
+    }
+    return undefined;
+  };
   let i = 0;
   while (i < words.length) {
     let matched = false;
     for (let length = Math.min(dictionary.longest, words.length - i); length >= 2; length--) {
       const phrase = words.slice(i, i + length).join(' ');
-      const foreign = fallback?.phrases.get(phrase);
-      const entry =
-        dictionary.phrases.get(phrase) ??
-        (foreign?.kind === 'thing' && !foreign.inferred ? foreign : undefined);
+      const entry = dictionary.phrases.get(phrase) ?? thingIn(phrase);
       if (entry) {
         tokens.push({ text: phrase, entry });
         i += length;
@@ -153,8 +163,8 @@ function matchSpaced(clause: string, dictionary: LanguageDictionary, fallback?: 
     }
     if (matched) continue;
     const word = words[i]!;
-    const token =
-      lookupWord(word, dictionary) ?? (fallback ? thingOnly(lookupWord(word, fallback)) : undefined);
+    let token = lookupWord(word, dictionary);
+    for (const other of others) token ??= thingOnly(lookupWord(word, other));
     if (token) tokens.push(token);
     else if (word.includes('-')) {
       // "night-time" may be a key as written; "snow-capped" is its parts.
@@ -242,13 +252,13 @@ function pickLocale(text: string, clauses: string[], lexicon: SceneLexicon): Loc
       return traditional ? ['zh-TW', 'zh-CN', 'ja'] : ['zh-CN', 'zh-TW', 'ja'];
     }
     case 'hangul':
-      return ['ko'];
+      return ['ko', 'en'];
     case 'thai':
       return ['th'];
     case 'arabic':
-      return ['ar'];
+      return ['ar', 'en'];
     case 'cyrillic':
-      return ['ru'];
+      return ['ru', 'en'];
     default: {
       let best: Locale = 'en';
       let bestScore = coverage(clauses, lexicon.languages.en) + 0.5;
@@ -259,7 +269,10 @@ function pickLocale(text: string, clauses: string[], lexicon: SceneLexicon): Loc
           bestScore = score;
         }
       }
-      return [best];
+      // Malay and Indonesian share most words: each lends the other its things. English names things in
+      // every language's prompts ("un hot dog").
+      const sister = SISTERS[best];
+      return [best, ...(sister ? [sister] : []), ...(best === 'en' ? [] : (['en'] as Locale[]))];
     }
   }
 }
@@ -267,8 +280,8 @@ function pickLocale(text: string, clauses: string[], lexicon: SceneLexicon): Loc
 function tokenize(clause: string, locales: Locale[], lexicon: SceneLexicon): Token[] {
   const dictionaries = locales.map((locale) => lexicon.languages[locale]);
   if (dictionaries[0]!.unspaced) return matchUnspaced(clause, dictionaries);
-  const primary = dictionaries[0]!;
-  return matchSpaced(clause, primary, primary.locale === 'en' ? undefined : lexicon.languages.en);
+  const [primary, ...others] = dictionaries;
+  return matchSpaced(clause, primary!, others);
 }
 
 /** Which aspect of the setting a name is. */
@@ -310,14 +323,15 @@ export function readScene(prompt: string, lexicon: SceneLexicon): ReadScene {
 
   clauses.forEach((clause, clauseIndex) => {
     const tokens = tokenize(clause, locales, lexicon);
-    // Two nouns in a row are one thing: in English the first says what the second is like ("strawberry
-    // cheesecake", "brick wall"), in the languages that put the noun first the second says what the first is
-    // like ("nasi goreng", "rumah kayu", "cà phê sữa"). Only the head is drawn.
+    // Two nouns in a row are one thing: in English (and Chinese, Japanese, Korean, German) the first says what
+    // the second is like ("strawberry cheesecake", "brick wall", "金鱼"), in the languages that put the noun
+    // first the second says what the first is like ("nasi goreng", "rumah kayu", "cà phê sữa"). Only the head
+    // is drawn.
     const thingAt = (i: number) => tokens[i]?.entry?.kind === 'thing';
     const nounAt = (i: number) =>
       thingAt(i) ||
       (tokens[i] !== undefined && !tokens[i]!.entry && lexicon.englishNouns.has(tokens[i]!.text));
-    if (scene.locale === 'en') {
+    if (HEAD_LAST.includes(scene.locale)) {
       // "-ing" after a noun is mostly a verb ("a pizza cooking", "a panda making").
       for (let i = tokens.length - 2; i >= 0; i--)
         if (thingAt(i) && nounAt(i + 1) && !tokens[i]!.plural && !tokens[i + 1]!.text.endsWith('ing'))

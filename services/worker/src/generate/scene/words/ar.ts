@@ -732,6 +732,8 @@ export const ar: SceneWords = {
     بدل: 'make',
   },
   things: {
+    مظلة: 'umbrella',
+    شخص: 'person',
     قط: 'cat',
     أريكة: 'sofa',
     اريكة: 'sofa',

@@ -786,6 +786,10 @@ export const de: SceneWords = {
     verwandle: 'make',
   },
   things: {
+    // The fox and the castle of the home page's examples, which CLDR names only as a face or a compound.
+    fuchs: 'fox',
+    rotfuchs: 'fox',
+    burg: 'castle',
     fensterbank: 'window',
     fensterbrett: 'window',
     sofa: 'sofa',

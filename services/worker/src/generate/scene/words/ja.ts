@@ -691,6 +691,11 @@ export const ja: SceneWords = {
     変更して: 'make',
   },
   things: {
+    // The fox and the castle of the home page's examples, which CLDR names only as a face or a compound.
+    キツネ: 'fox',
+    きつね: 'fox',
+    アカギツネ: 'fox',
+    狐: 'fox',
     猫: 'cat',
     犬: 'dog',
     ソファー: 'sofa',

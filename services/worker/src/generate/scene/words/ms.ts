@@ -562,9 +562,12 @@ export const ms: SceneWords = {
     buat: 'make',
   },
   things: {
+    'rumah api': 'lighthouse',
+    // The fox and the castle of the home page's examples, which CLDR names only as a face or a compound.
+    rubah: 'fox',
+    musang: 'fox',
     sofa: 'sofa',
     'ambang tingkap': 'window',
-    'rumah api': 'lighthouse',
     'kincir angin': 'windmill',
     bangku: 'bench',
     'bangku taman': 'bench',

@@ -1003,6 +1003,9 @@ export const ru: SceneWords = {
     'замени на': 'make',
   },
   things: {
+    // The fox and the castle of the home page's examples, which CLDR names only as a face or a compound.
+    лиса: 'fox',
+    лис: 'fox',
     диван: 'sofa',
     дивана: 'sofa',
     диване: 'sofa',

@@ -573,6 +573,9 @@ export const th: SceneWords = {
     กลายเป็น: 'make',
   },
   things: {
+    // The fox and the castle of the home page's examples, which CLDR names only as a face or a compound.
+    สุนัขจิ้งจอก: 'fox',
+    จิ้งจอก: 'fox',
     หมา: 'dog',
     โซฟา: 'sofa',
     ขอบหน้าต่าง: 'window',

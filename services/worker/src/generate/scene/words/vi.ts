@@ -280,6 +280,7 @@ export const vi: SceneWords = {
   and: ['và', '&', '+', 'cùng', 'cũng như', 'kèm theo', 'kèm', 'lẫn'],
   without: ['không có', 'không', 'chẳng có', 'trừ', 'ngoại trừ', 'nhưng không có', 'mà không có'],
   settings: {
+    'biển hiệu': 'street',
     'bãi biển': 'beach',
     'trên bãi biển': 'beach',
     'bờ biển': 'beach',
@@ -663,6 +664,11 @@ export const vi: SceneWords = {
     'chuyển sang': 'make',
   },
   things: {
+    ô: 'umbrella',
+    'cái ô': 'umbrella',
+    'chiếc ô': 'umbrella',
+    dù: 'umbrella',
+    'bóng người': 'person',
     'con mèo': 'cat',
     'con chó': 'dog',
     sofa: 'sofa',

@@ -769,6 +769,10 @@ export const zhCN: SceneWords = {
     改: 'make',
   },
   things: {
+    // The fox and the castle of the home page's examples, which CLDR names only as a face or a compound.
+    狐: 'fox',
+    赤狐: 'fox',
+    红狐: 'fox',
     窗台: 'window',
     沙发: 'sofa',
     灯塔: 'lighthouse',

@@ -778,6 +778,10 @@ export const zhTW: SceneWords = {
     改: 'make',
   },
   things: {
+    // The fox and the castle of the home page's examples, which CLDR names only as a face or a compound.
+    狐: 'fox',
+    赤狐: 'fox',
+    紅狐: 'fox',
     窗台: 'window',
     沙發: 'sofa',
     燈塔: 'lighthouse',
