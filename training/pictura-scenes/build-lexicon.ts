@@ -5,10 +5,12 @@
 // - wordnet-base: English nouns reach a concept through their hypernyms ("sedan" → car → 🚗, "styracosaurus"
 //   → ceratopsian → … → dinosaur → 🦕), so a word the emoji names never use still finds its meaning.
 // Writes services/worker/models/pictura-emoji/scene-lexicon.json and the web app's localized concept names
-// (web/public/scene-names/<locale>.json). Run: npm run scenes:lexicon
+// (web/public/scene-names/<locale>.json). Run: npm run scenes:lexicon [-- --model-dir DIR --web-names DIR]
+// (the same packages give the same bytes: training/pictura-scenes/lexicon.test.ts rebuilds and compares).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { extractDebianPackages } from '../../scripts/lib/debian-packages.mjs';
 import { stem } from '../../services/worker/src/generate/scene/scene.lexicon.ts';
 import { PROPS } from '../../services/worker/src/generate/scene/scene.props.ts';
@@ -23,8 +25,12 @@ import {
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CACHE = join(ROOT, '.cache/pictura-scenes');
-const MODEL_DIR = join(ROOT, 'services/worker/models/pictura-emoji');
-const WEB_NAMES = join(ROOT, 'web/public/scene-names');
+const { values: args } = parseArgs({
+  options: { 'model-dir': { type: 'string' }, 'web-names': { type: 'string' } },
+});
+/** The model whose vocabulary.json the lexicon indexes, and where scene-lexicon.json is written. */
+const MODEL_DIR = args['model-dir'] ?? join(ROOT, 'services/worker/models/pictura-emoji');
+const WEB_NAMES = args['web-names'] ?? join(ROOT, 'web/public/scene-names');
 const PACKAGES = ['unicode-data', 'unicode-cldr-core', 'wordnet-base'];
 
 /** Keywords shared by more concepts than this say too little to pick one ("face", "animal"). */

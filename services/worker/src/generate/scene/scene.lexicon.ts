@@ -6,7 +6,7 @@
 // Words are matched whole, or through their inflections (plurals, case endings, Arabic prefixes, Korean
 // particles) by stripping the same endings from the prompt's word and the dictionary's; never through a
 // shared prefix, so "shiba" is never "ship".
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '@pictura/common/locales';
 import type { ScenePosition, SceneSettingName } from '@pictura/common/scene';
@@ -333,6 +333,30 @@ export function loadSceneLexicon(
   modelDir: string,
   concepts: readonly { emoji: string; name: string }[],
 ): SceneLexicon {
-  const file = JSON.parse(readFileSync(join(modelDir, 'scene-lexicon.json'), 'utf8')) as LexiconFile;
+  const path = join(modelDir, 'scene-lexicon.json');
+  if (!existsSync(path)) return buildSceneLexicon(namesOnly(modelDir, concepts.length), concepts);
+  const file = JSON.parse(readFileSync(path, 'utf8')) as LexiconFile;
+  if (file.concepts.length !== concepts.length)
+    throw new Error(
+      `${path} indexes ${file.concepts.length} concepts but the model draws ${concepts.length}: rebuild it with npm run scenes:lexicon -- --model-dir ${modelDir}`,
+    );
   return buildSceneLexicon(file, concepts);
+}
+
+/**
+ * A model trained anew has no lexicon until one is built for it: its own vocabulary's names in 16 languages
+ * stand in (no keywords, no WordNet), so it still reads the names it was trained on.
+ */
+function namesOnly(modelDir: string, count: number): LexiconFile {
+  const vocabulary = JSON.parse(readFileSync(join(modelDir, 'vocabulary.json'), 'utf8')) as {
+    concepts: { names?: Record<string, string> }[];
+  };
+  const words: Record<string, Record<string, number>> = {};
+  vocabulary.concepts.forEach((concept, index) => {
+    for (const [language, name] of Object.entries(concept.names ?? {})) {
+      words[language] ??= {};
+      words[language]![normalise(name)] ??= index;
+    }
+  });
+  return { concepts: Array.from({ length: count }, () => ({ group: '', size: 0.7 })), words, wordnet: {} };
 }
