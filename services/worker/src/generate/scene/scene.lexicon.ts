@@ -264,7 +264,8 @@ export function buildSceneLexicon(
     kinds: file.concepts[i]?.kinds ?? [],
   }));
   const conceptByName = new Map(facts.map((concept, i) => [normalise(concept.name), i]));
-  const thing = (name: string): Entry => {
+  /** A thing the words tables name: a prop, or a concept of this model (a model trained on fewer lacks some). */
+  const thing = (name: string): Entry | undefined => {
     const index = conceptByName.get(normalise(name));
     if (PROPS.includes(name))
       return {
@@ -273,8 +274,7 @@ export function buildSceneLexicon(
         name,
         ...(index !== undefined ? { emoji: facts[index]!.emoji } : {}),
       };
-    if (index === undefined)
-      throw new Error(`scene words name "${name}", which is neither a concept nor a prop`);
+    if (index === undefined) return undefined;
     return { kind: 'thing', concept: index, name: facts[index]!.name, emoji: facts[index]!.emoji };
   };
   const languages = {} as Record<Locale, LanguageDictionary>;
@@ -307,7 +307,10 @@ export function buildSceneLexicon(
       );
     for (const key of words.and) put(dictionary, key, { kind: 'and' });
     for (const key of words.without) put(dictionary, key, { kind: 'without' });
-    for (const [key, name] of Object.entries(words.things)) put(dictionary, key, thing(name));
+    for (const [key, name] of Object.entries(words.things)) {
+      const entry = thing(name);
+      if (entry) put(dictionary, key, entry);
+    }
     for (const key of words.skip) put(dictionary, key, { kind: 'skip' });
     for (const [key, index] of Object.entries(file.words[locale] ?? {}))
       put(dictionary, key, {

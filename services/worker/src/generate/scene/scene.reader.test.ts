@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMOJI_MODEL_DIR } from '../emoji/emoji.model.ts';
 import { loadSceneLexicon, type SceneLexicon } from './scene.lexicon.ts';
+import { PROPS } from './scene.props.ts';
 import { type ReadScene, readScene } from './scene.reader.ts';
 import { paintedSetting } from './scene.setting.ts';
+import { SCENE_WORDS } from './words/index.ts';
 
 let lexicon: SceneLexicon;
 beforeAll(() => {
@@ -106,6 +108,15 @@ describe('scene reader', () => {
     expect(scene.time).toBe('night');
     expect(names(read('a girl wearing a hat, remove the hat'))).toEqual(['girl']);
   });
+});
+
+it('knows every thing its words tables name, in every language (a misspelt name would be lost silently)', () => {
+  const concepts = new Set(lexicon.concepts.map((c) => c.name.toLowerCase()));
+  for (const [locale, words] of Object.entries(SCENE_WORDS))
+    for (const [key, name] of Object.entries(words.things))
+      expect(concepts.has(name.toLowerCase()) || PROPS.includes(name), `${locale} "${key}" → ${name}`).toBe(
+        true,
+      );
 });
 
 describe("the home page's examples (Create Similar), in every language", () => {
