@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Upscaler } from '../../upscale/upscale.pipeline.ts';
 import type { GenerateParams, ImagePipeline, RenderedImage } from '../abstract.pipeline.ts';
 import { fitInitImage, type InitImage, startStep } from '../init-image.ts';
-import { paste, spriteFromPlanes } from '../scene/scene.compositor.ts';
+import { NO_LIGHT, paste, softenBackground, spriteFromPlanes } from '../scene/scene.compositor.ts';
 import { loadSceneLexicon } from '../scene/scene.lexicon.ts';
 import { createScenePainter, type ScenePainter } from '../scene/scene.pipeline.ts';
 import { EMOJI_MODEL_DIR, EMOJI_SIDE, EMOJI_STEPS, type EmojiModel, loadEmojiModel } from './emoji.model.ts';
@@ -26,8 +26,6 @@ export function emojiModelBytes(dir = EMOJI_MODEL_DIR): number {
 }
 /** The subject's side as a share of the canvas's shorter side. */
 const SUBJECT_SHARE = 0.72;
-/** The background is softened (a shallow depth of field) so the subject reads first. */
-const BACKGROUND_BLUR_SHARE = 1 / 160;
 
 export interface EmojiPipeline extends ImagePipeline {
   readonly model: EmojiModel;
@@ -51,20 +49,10 @@ async function finish(
 ): Promise<RenderedImage> {
   const { width, height } = background;
   const side = subjectSide(width, height);
-  const sigma = Math.max(width, height) * BACKGROUND_BLUR_SHARE;
-  const [sprite, soft] = await Promise.all([
+  const [sprite, canvas] = await Promise.all([
     spriteFromPlanes(upscaler, planes, { trim: false }),
-    sharp(background.data, { raw: { width, height, channels: 3 } })
-      .blur(Math.max(0.3, sigma))
-      .raw()
-      .toBuffer(),
+    softenBackground(background),
   ]);
-  const canvas = {
-    data: new Uint8Array(soft.buffer, soft.byteOffset, soft.length),
-    width,
-    height,
-    channels: 3 as const,
-  };
   const placement = {
     thing: 0,
     copy: 0,
@@ -74,7 +62,7 @@ async function finish(
     flip: false,
     grounded: true,
   };
-  await paste(canvas, sprite, placement, { tint: [1, 1, 1], sunX: 0.5 }, true);
+  await paste(canvas, sprite, placement, NO_LIGHT, true);
   return canvas;
 }
 

@@ -133,6 +133,27 @@ export interface Canvas {
   channels: 3 | 4;
 }
 
+/** Light that changes nothing: a background with no painted setting. */
+export const NO_LIGHT: { tint: [number, number, number]; sunX: number } = { tint: [1, 1, 1], sunX: 0.5 };
+
+/** The blur of a background behind things, as a share of its longer side (a shallow depth of field). */
+const BACKGROUND_BLUR_SHARE = 1 / 160;
+
+/** An RGB background softened so the things in front of it read first. */
+export async function softenBackground(background: {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}): Promise<Canvas> {
+  const { width, height } = background;
+  const sigma = Math.max(width, height) * BACKGROUND_BLUR_SHARE;
+  const soft = await sharp(background.data, { raw: { width, height, channels: 3 } })
+    .blur(Math.max(0.3, sigma))
+    .raw()
+    .toBuffer();
+  return { data: new Uint8Array(soft.buffer, soft.byteOffset, soft.length), width, height, channels: 3 };
+}
+
 /** A soft dark ellipse under a standing thing, a little towards the side away from the sun. */
 function contactShadow(canvas: Canvas, cx: number, cy: number, w: number, sunX: number) {
   const rx = w * 0.42;

@@ -4,7 +4,7 @@
 // "holding", "behind"…) and the positions the prompt asked for; a seed picks among arrangements. Copies of a
 // counted thing ("three apples") stand in a loose group. The result is in drawing order, back to front.
 import { seededRandom } from '../seeded-random.ts';
-import type { ReadScene, ReadThing } from './scene.reader.ts';
+import { MAX_COPIES, type ReadScene, type ReadThing } from './scene.reader.ts';
 
 export interface Ground {
   /** Fractions of the height: the band where things stand, far edge to near edge. */
@@ -262,7 +262,7 @@ export function layoutScene(
   const placements: Placement[] = [];
   for (const [i, box] of boxes) {
     const thing = things[i]!;
-    const copies = Math.min(thing.count, 12);
+    const copies = Math.min(thing.count, MAX_COPIES);
     // A group of copies: smaller the more there are, in a loose cluster around the thing's place, the ones
     // behind a little higher.
     const perRow = Math.ceil(Math.sqrt(copies * 2));

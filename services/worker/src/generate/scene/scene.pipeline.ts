@@ -4,16 +4,17 @@
 // names none); the layout places the things by their relations, counts and depth; the compositor pastes them
 // with contact shadows; the generator's options are applied last. Transparent: the things alone, on alpha.
 import type { ImageScene, SceneSettingName } from '@pictura/common/scene';
-import sharp from 'sharp';
 import type { Upscaler } from '../../upscale/upscale.pipeline.ts';
 import type { GenerateParams, ImagePipeline, RenderedImage } from '../abstract.pipeline.ts';
 import { EMOJI_STEPS, type EmojiModel } from '../emoji/emoji.model.ts';
 import { emojiStyleVector } from '../emoji/emoji.styles.ts';
 import {
   type Canvas,
+  NO_LIGHT,
   paste,
   recolour,
   type Sprite,
+  softenBackground,
   spriteFromPlanes,
   trimSprite,
 } from './scene.compositor.ts';
@@ -33,8 +34,6 @@ const STICKER_GROUND: Ground = { top: 0.8, bottom: 0.97, floating: false, fill: 
 /** Pictures of one thing per concept drawn at most: two for counted things, so copies differ. */
 const VARIANTS_FOR_COPIES = 2;
 const PROP_SIDE = 384;
-const BACKGROUND_BLUR_SHARE = 1 / 160;
-const NO_LIGHT = { tint: [1, 1, 1] as [number, number, number], sunX: 0.5 };
 
 export interface ScenePainter {
   read(prompt: string): ReadScene;
@@ -79,6 +78,12 @@ export function createScenePainter(parts: {
     prompt.trim()
       ? readScene(prompt, lexicon).things.find((thing) => thing.concept !== undefined)
       : undefined;
+
+  /** The abstract model's picture for the prompt (it paints from text alone, opaque). */
+  const paintAbstract = (params: GenerateParams) => {
+    const { init: _, transparent: __, ...textOnly } = params;
+    return background.generate(textOnly);
+  };
 
   /** One sprite list per thing: its variants (emoji drawings in one batch, or the painted prop). */
   async function drawThings(
@@ -135,20 +140,8 @@ export function createScenePainter(parts: {
         light: painted.light,
       };
     }
-    const { init: _, transparent: __, ...textOnly } = params;
-    const abstract = await background.generate(textOnly);
-    const sigma = Math.max(width, height) * BACKGROUND_BLUR_SHARE;
-    const soft = await sharp(abstract.data, { raw: { width, height, channels: 3 } })
-      .blur(Math.max(0.3, sigma))
-      .raw()
-      .toBuffer();
     return {
-      canvas: {
-        data: new Uint8Array(soft.buffer, soft.byteOffset, soft.length),
-        width,
-        height,
-        channels: 3 as const,
-      },
+      canvas: await softenBackground(await paintAbstract(params)),
       ground: ABSTRACT_GROUND,
       light: NO_LIGHT,
     };
@@ -165,8 +158,7 @@ export function createScenePainter(parts: {
       const total = EMOJI_STEPS + 3;
       if (!scene.things.length && !namesASetting(scene) && !params.transparent) {
         // Nothing it knows: the abstract picture alone, as it says under the picture.
-        const { init: _, transparent: __, ...textOnly } = params;
-        const abstract = await background.generate(textOnly);
+        const abstract = await paintAbstract(params);
         onProgress?.(total, total);
         return { ...abstract, subject: { found: false }, scene: describeScene(scene) };
       }

@@ -301,7 +301,9 @@ interface Modifiers {
   position?: ScenePosition;
 }
 
-const sameThing = (a: ReadThing, b: { concept?: number; prop?: string }) =>
+/** The same concept or prop: what a reference, a removal or an exclusion is matched by. */
+type Identity = { concept?: number; prop?: string };
+const sameThing = (a: Identity, b: Identity) =>
   (a.concept !== undefined && a.concept === b.concept) || (a.prop !== undefined && a.prop === b.prop);
 
 export function readScene(prompt: string, lexicon: SceneLexicon): ReadScene {
@@ -319,7 +321,7 @@ export function readScene(prompt: string, lexicon: SceneLexicon): ReadScene {
     unplaced: [],
     locale: locales[0]!,
   };
-  const excluded: { concept?: number; prop?: string }[] = [];
+  const excluded: Identity[] = [];
 
   clauses.forEach((clause, clauseIndex) => {
     const tokens = tokenize(clause, locales, lexicon);
@@ -468,7 +470,7 @@ export function readScene(prompt: string, lexicon: SceneLexicon): ReadScene {
             lastKind = 'without';
             return;
           }
-          if (excluded.some((e) => sameThing({ name: '', count: 1, scale: 1, ...e }, entry))) break;
+          if (excluded.some((e) => sameThing(e, entry))) break;
           let at = scene.things.findIndex((t) => sameThing(t, identity));
           const explicitCount = pending.count;
           if (at >= 0 && explicitCount === undefined && !token.plural) {
@@ -544,7 +546,7 @@ function promoteMainSubject(scene: ReadScene) {
       .map((r) => r.object),
   );
   const objects = new Set(scene.relations.map((r) => r.object));
-  let main = scene.things.findIndex((_, i) => !objects.has(i) && !dependent.has(i));
+  const main = scene.things.findIndex((_, i) => !objects.has(i) && !dependent.has(i));
   if (main <= 0) return;
   const order = [main, ...scene.things.map((_, i) => i).filter((i) => i !== main)];
   const where = new Map(order.map((old, now) => [old, now]));
@@ -554,5 +556,4 @@ function promoteMainSubject(scene: ReadScene) {
     subject: where.get(r.subject)!,
     object: where.get(r.object)!,
   }));
-  main = 0;
 }
