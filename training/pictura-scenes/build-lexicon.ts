@@ -401,6 +401,25 @@ interface Synset {
  */
 const DRAWABLE_KINDS = new Set([5, 6, 13, 15, 17, 18, 19, 20, 25, 27]);
 
+/**
+ * One of WordNet's index files (index.noun, index.verb, index.adj): each lemma's synsets, most frequent sense
+ * first, and how many of its senses were seen tagged in the corpus (how common the word is in that part of
+ * speech).
+ */
+function readIndex(dir: string, pos: 'noun' | 'verb' | 'adj') {
+  const index = new Map<string, { offsets: string[]; tagged: number }>();
+  for (const line of readFileSync(join(dir, `index.${pos}`), 'latin1').split('\n')) {
+    if (!line || line.startsWith(' ')) continue;
+    const parts = line.trim().split(' ');
+    const synsetCount = Number.parseInt(parts[2]!, 10);
+    index.set(parts[0]!, {
+      offsets: parts.slice(parts.length - synsetCount),
+      tagged: Number.parseInt(parts[parts.length - synsetCount - 1]!, 10),
+    });
+  }
+  return index;
+}
+
 function readWordNet(dir: string) {
   const synsets = new Map<string, Synset>();
   for (const line of readFileSync(join(dir, 'data.noun'), 'latin1').split('\n')) {
@@ -424,15 +443,9 @@ function readWordNet(dir: string) {
     }
     synsets.set(offset, { lemmas, hypernyms, kind });
   }
-  const senses = new Map<string, string[]>();
-  for (const line of readFileSync(join(dir, 'index.noun'), 'latin1').split('\n')) {
-    if (!line || line.startsWith(' ')) continue;
-    const parts = line.trim().split(' ');
-    const lemma = parts[0]!;
-    const synsetCount = Number.parseInt(parts[2]!, 10);
-    senses.set(lemma, parts.slice(parts.length - synsetCount));
-  }
-  return { synsets, senses };
+  const nouns = readIndex(dir, 'noun');
+  const senses = new Map([...nouns].map(([lemma, entry]) => [lemma, entry.offsets]));
+  return { synsets, senses, nouns };
 }
 
 /**
@@ -449,7 +462,7 @@ function buildWordNetWords(
   kinds: Record<number, string[]>,
   nouns: string[],
 ): Words {
-  const { synsets, senses } = readWordNet(dir);
+  const { synsets, senses, nouns: nounIndex } = readWordNet(dir);
   const anchors = new Map<string, { concept: number; strength: number; sense: number }>();
   // A word's two most frequent senses are anchored, the first more strongly ("saw": a saying, then the tool).
   const anchor = (phrase: string, concept: number, strength: number, count = 2) => {
@@ -564,27 +577,13 @@ function buildWordNetWords(
     if (!offsets || meaning(offsets) !== concept) delete english[phrase];
   }
   // Words used more as verbs than as nouns ("cook", "make") are not nouns of a compound.
-  const tagged = (file: string) =>
-    new Map(
-      readFileSync(join(dir, file), 'latin1')
-        .split('\n')
-        .filter((line) => line && !line.startsWith(' '))
-        .map((line) => {
-          const parts = line.trim().split(' ');
-          const synsetCount = Number.parseInt(parts[2]!, 10);
-          return [parts[0]!, Number.parseInt(parts[parts.length - synsetCount - 1]!, 10)] as const;
-        }),
-    );
-  const nounTags = tagged('index.noun');
   const verbs = new Set(
-    [...tagged('index.verb')].filter(([w, n]) => n > 0 && n >= (nounTags.get(w) ?? 0)).map(([w]) => w),
+    [...readIndex(dir, 'verb')]
+      .filter(([w, { tagged }]) => tagged > 0 && tagged >= (nounIndex.get(w)?.tagged ?? 0))
+      .map(([w]) => w),
   );
   // A word mostly used as an adjective ("great", "busy", "double") is not read as its rarer noun.
-  const adjectives = new Set(
-    readFileSync(join(dir, 'index.adj'), 'latin1')
-      .split('\n')
-      .map((line) => line.slice(0, line.indexOf(' '))),
-  );
+  const adjectives = new Set(readIndex(dir, 'adj').keys());
   const out: Words = {};
   for (const [lemma, offsets] of senses) {
     const phrase = lemma.replace(/_/g, ' ');
