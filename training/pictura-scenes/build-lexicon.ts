@@ -47,7 +47,7 @@ const MAX_SENSES = 2;
  * Synsets too general to stand for a thing to draw: a noun that only reaches a concept through one of these
  * is not placed (an "entity" is not a picture of anything).
  */
-const TOO_GENERAL = new Set([
+export const TOO_GENERAL = new Set([
   'entity',
   'physical_entity',
   'abstraction',
@@ -122,7 +122,7 @@ const TOO_GENERAL = new Set([
  * A keyword many concepts share picks this one ("moon" is a crescent moon, not a new moon); for English, it
  * also anchors WordNet's broader term ("styracosaurus" → … → dinosaur → sauropod).
  */
-const PREFERRED: Record<string, string> = {
+export const PREFERRED: Record<string, string> = {
   moon: 'crescent moon',
   hat: 'top hat',
   planet: 'ringed planet',
@@ -155,6 +155,9 @@ const PREFERRED: Record<string, string> = {
 
 /** WordNet's kinds of noun (lexicographer files) that fit a Unicode subgroup, most fitting first. */
 function kindsFor(subgroup: string): number[] {
+  // A picture library concept carries its WordNet kind ("wordnet-5").
+  if (subgroup.startsWith('wordnet-')) return [Number.parseInt(subgroup.slice(8), 10)];
+  if (subgroup.endsWith('flag')) return [6];
   if (subgroup.startsWith('animal')) return [5];
   if (subgroup.startsWith('plant')) return [20];
   if (subgroup.startsWith('food') || subgroup === 'drink' || subgroup === 'dishware') return [13, 6];
@@ -406,7 +409,7 @@ const DRAWABLE_KINDS = new Set([5, 6, 13, 15, 17, 18, 19, 20, 25, 27]);
  * first, and how many of its senses were seen tagged in the corpus (how common the word is in that part of
  * speech).
  */
-function readIndex(dir: string, pos: 'noun' | 'verb' | 'adj') {
+export function readIndex(dir: string, pos: 'noun' | 'verb' | 'adj' | 'adv') {
   const index = new Map<string, { offsets: string[]; tagged: number }>();
   for (const line of readFileSync(join(dir, `index.${pos}`), 'latin1').split('\n')) {
     if (!line || line.startsWith(' ')) continue;
@@ -461,6 +464,7 @@ function buildWordNetWords(
   dir: string,
   kinds: Record<number, string[]>,
   nouns: string[],
+  broader: Record<number, string[]> = {},
 ): Words {
   const { synsets, senses, nouns: nounIndex } = readWordNet(dir);
   const anchors = new Map<string, { concept: number; strength: number; sense: number }>();
@@ -562,10 +566,17 @@ function buildWordNetWords(
     let frontier = [offset];
     for (let step = 0; step < MAX_HYPERNYM_STEPS + 2 && frontier.length; step++) {
       frontier = frontier.flatMap((o) => synsets.get(o)?.hypernyms ?? []);
-      for (const o of frontier)
+      for (const o of frontier) {
         for (const lemma of synsets.get(o)?.lemmas ?? [])
           if (!TOO_GENERAL.has(lemma) && !list.includes(lemma.replace(/_/g, ' ')))
             list.push(lemma.replace(/_/g, ' '));
+        // The kind's own name, its first word: a lion is a "big cat" and a feline, never a "cat" (the
+        // synset's second word), while a beagle is a dog.
+        const head = synsets.get(o)?.lemmas[0]?.replace(/_/g, ' ');
+        broader[hit.concept] ??= [];
+        if (head && !TOO_GENERAL.has(head) && !broader[hit.concept]!.includes(head))
+          broader[hit.concept]!.push(head);
+      }
     }
   }
   for (const [phrase, concept] of Object.entries(english)) {
@@ -596,11 +607,50 @@ function buildWordNetWords(
   return out;
 }
 
-function conceptSize(concept: Concept): number {
+/** Relative height by a broader kind, for the picture library's concepts (nearest kind first). */
+const KIND_SIZE: Record<string, number> = {
+  building: 1.8,
+  tower: 1.9,
+  mill: 1.8,
+  house: 1.6,
+  ship: 1.7,
+  vessel: 1.5,
+  boat: 1.3,
+  aircraft: 1.5,
+  balloon: 1.5,
+  'motor vehicle': 1.25,
+  'wheeled vehicle': 1.1,
+  vehicle: 1.2,
+  tree: 1.8,
+  furniture: 0.9,
+  seat: 0.8,
+  'musical instrument': 0.7,
+  toy: 0.5,
+  tool: 0.45,
+  'kitchen utensil': 0.4,
+  container: 0.4,
+  clothing: 0.5,
+  flower: 0.5,
+  fruit: 0.35,
+  vegetable: 0.35,
+  dish: 0.4,
+  beverage: 0.4,
+  bird: 0.55,
+  insect: 0.3,
+  fish: 0.6,
+  reptile: 0.7,
+  mammal: 0.9,
+  person: 1,
+};
+
+function conceptSize(concept: Concept, kinds: string[] = []): number {
   const name = normalise(concept.name);
   for (const [word, size] of Object.entries(NAME_SIZE))
     if (name === word || name.endsWith(` ${word}`) || name.startsWith(`${word} `)) return size;
-  return SUBGROUP_SIZE[concept.subgroup] ?? 0.7;
+  const size = SUBGROUP_SIZE[concept.subgroup];
+  if (size !== undefined) return size;
+  for (const kind of kinds) if (KIND_SIZE[kind] !== undefined) return KIND_SIZE[kind]!;
+  return 0.7;
 }
 
 function main() {
@@ -623,10 +673,51 @@ function main() {
     if (!concept) throw new Error(`emoji-test.txt lacks the model's concept ${emoji}`);
     return concept;
   });
+  // The picture library's concepts the model does not draw follow its own, in the library's order.
+  const libraryFile = join(MODEL_DIR, 'pictures.json');
+  const library = existsSync(libraryFile)
+    ? (JSON.parse(readFileSync(libraryFile, 'utf8')) as {
+        concepts: {
+          name: string;
+          emoji?: string;
+          group: string;
+          names: Concept['names'];
+          keywords: Concept['keywords'];
+        }[];
+      })
+    : { concepts: [] };
+  const modelNames = new Set(concepts.map((concept) => normalise(concept.name)));
+  const modelCount = concepts.length;
+  for (const extra of library.concepts)
+    if (!modelNames.has(normalise(extra.name)))
+      concepts.push({
+        emoji: extra.emoji ?? '',
+        group: 'library',
+        subgroup: extra.group,
+        name: extra.name,
+        names: extra.names,
+        keywords: extra.keywords,
+        pictures: [],
+      });
   const words = buildWords(concepts);
   const kinds: Record<number, string[]> = {};
   const nouns: string[] = [];
-  const wordnet = buildWordNetWords(concepts, words.en!, join(root, 'usr/share/wordnet'), kinds, nouns);
+  const broader: Record<number, string[]> = {};
+  const wordnet = buildWordNetWords(
+    concepts,
+    words.en!,
+    join(root, 'usr/share/wordnet'),
+    kinds,
+    nouns,
+    broader,
+  );
+  // A flag is asked for as "the flag of Japan" or "a Japan flag" as often as by CLDR's "flag: Japan"
+  // (after WordNet's check of English keywords, which knows no such phrase).
+  concepts.forEach((concept, index) => {
+    const country = /^flag: (.+)$/.exec(normalise(concept.names.en ?? ''))?.[1];
+    if (!country || !concept.subgroup.endsWith('flag')) return;
+    for (const phrase of [`flag of ${country}`, `${country} flag`]) words.en![phrase] ??= index;
+  });
 
   const lexicon = {
     about:
@@ -638,8 +729,12 @@ function main() {
     },
     concepts: concepts.map((concept, index) => ({
       group: concept.subgroup,
-      size: conceptSize(concept),
+      size: conceptSize(concept, kinds[index]),
       kinds: kinds[index] ?? [],
+      broader: broader[index] ?? [],
+      ...(index >= modelCount
+        ? { name: concept.name, ...(concept.emoji ? { emoji: concept.emoji } : {}) }
+        : {}),
     })),
     words,
     wordnet,
@@ -668,4 +763,4 @@ function main() {
   );
 }
 
-main();
+if (process.argv[1] === new URL(import.meta.url).pathname) main();

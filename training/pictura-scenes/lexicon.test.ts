@@ -1,5 +1,6 @@
-// Pictura Scenes' lexicon is reproducible: rebuilt from Debian's packages by its script, it is byte for byte
-// the committed scene-lexicon.json and the web app's concept names, so what ships is what the script makes.
+// Pictura Scenes' lexicon is reproducible: rebuilt from Debian's packages by its script (for the committed
+// model and picture library), it is byte for byte the committed scene-lexicon.json and the web app's concept
+// names, so what ships is what the script makes.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,9 @@ it('rebuilds the committed lexicon and concept names from the same packages', { 
   const model = join(work, 'model');
   const names = join(work, 'names');
   execFileSync('mkdir', ['-p', model]);
-  symlinkSync(join(EMOJI_MODEL_DIR, 'vocabulary.json'), join(model, 'vocabulary.json'));
+  // The model's vocabulary and the picture library's index: the lexicon indexes the concepts of both.
+  for (const file of ['vocabulary.json', 'pictures.json'])
+    symlinkSync(join(EMOJI_MODEL_DIR, file), join(model, file));
   execFileSync(
     process.execPath,
     [
