@@ -45,8 +45,8 @@ export function builtinGenerator(provider: string): RegisteredModel {
 }
 
 /**
- * Pictura Scenes: the scene reader and painter around Pictura Emoji (trained by this project, committed with
- * its model card); `sizeBytes` of its files.
+ * Pictura Scenes: the scene reader, picture library and painter (built by this project, committed with its
+ * model card); `sizeBytes` of its files, `concepts` the things it can draw.
  */
 export function builtinEmojiGenerator(
   provider: string,
@@ -58,14 +58,15 @@ export function builtinEmojiGenerator(
     name: DEFAULT_GENERATE_MODEL,
     kind: 'generate',
     title: 'Pictura Scenes',
-    description: `Built by this project: reads a prompt in any of 16 languages as a scene of up to five things from the ${concepts.toLocaleString('en')} it can draw (Pictura Emoji, a model trained on Noto Emoji), with their counts and how they stand, and paints its setting (places, time of day, weather, seasons) with a built-in scene painter drawn in code, not trained. Under each picture it says what it drew and which words it could not place. Not a photographic model: flat illustrations, soft at large sizes.`,
+    description: `Built by this project: reads a prompt in any of 16 languages as a scene of up to five things from the ${concepts.toLocaleString('en')} it can draw (from its picture library: emoji drawn by Noto Color Emoji, public-domain clip art and Tux Paint stamps, vector ones crisp at any size), with their counts and how they stand, and paints its setting (places, time of day, weather, seasons) with a built-in scene painter drawn in code, not trained. Under each picture it says what it drew and which words it could not place. Image-to-image redraws the subject with Pictura Emoji, a small model trained on Noto Emoji. Not a photographic model: flat illustrations.`,
     builtin: true,
     isDefault: true,
     licence: BUILTIN_LICENCE,
     sizeBytes,
     source: 'builtin',
-    // Everything it can draw is a Noto emoji (made for every audience) on the abstract background, which
-    // nsfwjs misreads (see above); the prompt check still applies.
+    // Everything it can draw is an emoji, Open Clip Art Library clip art or a Tux Paint stamp (made for every
+    // audience, Tux Paint's for children) on a painted or abstract background, which nsfwjs misreads (see
+    // above); the prompt check still applies.
     // It draws in pixel space, so a starting image needs no encoder (emoji.pipeline.ts, image-to-image).
     settings: {
       ...BUILTIN_GENERATE_SETTINGS,

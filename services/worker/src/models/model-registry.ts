@@ -196,7 +196,7 @@ export async function loadModelRegistry(options: RegistryOptions): Promise<Model
           value: await createEmojiPipeline(runtime, o, { background, upscaler }),
         }) as const,
       (loaded, provider) =>
-        builtinEmojiGenerator(provider, emojiModelBytes(), loaded.value.model.concepts.length, loaded.value),
+        builtinEmojiGenerator(provider, emojiModelBytes(), loaded.value.scenes.concepts, loaded.value),
     ),
   );
   const safety = options.operatorSafety;

@@ -12,6 +12,7 @@ import type { GenerateParams, ImagePipeline, RenderedImage } from '../abstract.p
 import { fitInitImage, type InitImage, startStep } from '../init-image.ts';
 import { NO_LIGHT, paste, softenBackground, spriteFromPlanes } from '../scene/scene.compositor.ts';
 import { loadSceneLexicon } from '../scene/scene.lexicon.ts';
+import { loadPictureLibrary } from '../scene/scene.library.ts';
 import { createScenePainter, type ScenePainter } from '../scene/scene.pipeline.ts';
 import { EMOJI_MODEL_DIR, EMOJI_SIDE, EMOJI_STEPS, type EmojiModel, loadEmojiModel } from './emoji.model.ts';
 import { emojiStyleVector } from './emoji.styles.ts';
@@ -21,7 +22,7 @@ export const EMOJI_PIPELINE_NAME = DEFAULT_GENERATE_MODEL;
 /** Bytes of the committed model files (the size the Models page shows). */
 export function emojiModelBytes(dir = EMOJI_MODEL_DIR): number {
   return readdirSync(dir)
-    .filter((file) => file.endsWith('.onnx') || file.endsWith('.json'))
+    .filter((file) => /\.(onnx|json|bin)$/.test(file))
     .reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
 }
 /** The subject's side as a share of the canvas's shorter side. */
@@ -109,6 +110,7 @@ export async function createEmojiPipeline(
     lexicon,
     background: parts.background,
     upscaler: parts.upscaler,
+    library: loadPictureLibrary(parts.modelDir ?? EMOJI_MODEL_DIR, lexicon, parts.upscaler),
   });
 
   /**

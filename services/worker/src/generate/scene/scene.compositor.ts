@@ -20,10 +20,10 @@ const ALPHA_FLOOR = 0.04;
 const TRIM_ALPHA = 10;
 
 /**
- * Planes [4][64][64] in [0, 1] → two RGB PNGs the upscaler takes: the premultiplied colour, and the alpha
- * repeated in all three channels (the upscaler's colour path, so both are enlarged alike).
+ * Planes [4][64][64] in [0, 1] → the two RGB pictures the upscaler takes: the premultiplied colour, and the
+ * alpha repeated in all three channels (the upscaler's colour path, so both are enlarged alike).
  */
-function planesToPngs(planes: Float32Array) {
+function planesToRgb(planes: Float32Array): [Buffer, Buffer] {
   const n = EMOJI_SIDE * EMOJI_SIDE;
   const colour = Buffer.alloc(n * 3);
   const alpha = Buffer.alloc(n * 3);
@@ -34,10 +34,48 @@ function planesToPngs(planes: Float32Array) {
       alpha[i * 3 + c] = Math.round(a * 255);
     }
   }
-  const raw = { width: EMOJI_SIDE, height: EMOJI_SIDE, channels: 3 } as const;
-  return Promise.all(
-    [colour, alpha].map((pixels) => sharp(pixels, { raw }).png({ compressionLevel: 0 }).toBuffer()),
+  return [colour, alpha];
+}
+
+/** Premultiplied colour and alpha (RGB, `width`×`height`) enlarged ×4 by the upscaler: a straight-RGBA sprite. */
+async function enlarge(upscaler: Upscaler, colour: Buffer, alpha: Buffer, width: number, height: number) {
+  const raw = { width, height, channels: 3 } as const;
+  const [big, bigAlpha] = await Promise.all(
+    [colour, alpha].map(async (pixels) => {
+      const png = await sharp(pixels, { raw }).png({ compressionLevel: 0 }).toBuffer();
+      const upscaled = await upscaler.upscale({ input: png, format: 'png' });
+      return sharp(upscaled.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    }),
   );
+  const { width: w, height: h } = big!.info;
+  const out = new Uint8Array(w * h * 4);
+  for (let i = 0; i < w * h; i++) {
+    const a = bigAlpha!.data[i * 3]!;
+    out[i * 4 + 3] = a;
+    if (a === 0) continue;
+    for (let c = 0; c < 3; c++) out[i * 4 + c] = Math.min(255, Math.round((big!.data[i * 3 + c]! * 255) / a));
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** A straight-RGBA picture enlarged ×4 by the upscaler (its edge-aware path, not a blur), trimmed. */
+export async function enlargeSprite(upscaler: Upscaler, sprite: Sprite): Promise<Sprite> {
+  const n = sprite.width * sprite.height;
+  const colour = Buffer.alloc(n * 3);
+  const alpha = Buffer.alloc(n * 3);
+  for (let i = 0; i < n; i++) {
+    const a = sprite.data[i * 4 + 3]!;
+    for (let c = 0; c < 3; c++) {
+      colour[i * 3 + c] = Math.round((sprite.data[i * 4 + c]! * a) / 255);
+      alpha[i * 3 + c] = a;
+    }
+  }
+  const big = await enlarge(upscaler, colour, alpha, sprite.width, sprite.height);
+  // The enlarged outline ramps over four pixels for every one of the original's: twice as steep, it is as
+  // wide as a vector's drawn at this size (the colour is straight, so only the coverage changes).
+  for (let i = 3; i < big.data.length; i += 4)
+    big.data[i] = Math.max(0, Math.min(255, Math.round((big.data[i]! - 128) * 2 + 128)));
+  return trimSprite(big);
 }
 
 /** Crops a straight RGBA picture to where it is opaque enough to be drawn. */
@@ -70,24 +108,8 @@ export async function spriteFromPlanes(
   planes: Float32Array,
   { trim = true }: { trim?: boolean } = {},
 ): Promise<Sprite> {
-  const pngs = await planesToPngs(planes);
-  const [colour, alpha] = await Promise.all(
-    pngs.map(async (png) => {
-      const big = await upscaler.upscale({ input: png, format: 'png' });
-      const { data, info } = await sharp(big.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      return { data, side: info.width };
-    }),
-  );
-  const side = colour.side;
-  const out = new Uint8Array(side * side * 4);
-  for (let i = 0; i < side * side; i++) {
-    const a = alpha.data[i * 3]!;
-    out[i * 4 + 3] = a;
-    if (a === 0) continue;
-    for (let c = 0; c < 3; c++)
-      out[i * 4 + c] = Math.min(255, Math.round((colour.data[i * 3 + c]! * 255) / a));
-  }
-  const sprite = { data: out, width: side, height: side };
+  const [colour, alpha] = planesToRgb(planes);
+  const sprite = await enlarge(upscaler, colour, alpha, EMOJI_SIDE, EMOJI_SIDE);
   return trim ? trimSprite(sprite) : sprite;
 }
 

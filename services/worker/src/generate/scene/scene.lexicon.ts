@@ -24,6 +24,8 @@ export type Entry =
       emoji?: string;
       /** Placed through WordNet's hypernyms (English only), not named by CLDR or our words. */
       inferred?: boolean;
+      /** A name or keyword CLDR gives the concept (not a word WordNet places under it). */
+      named?: boolean;
     }
   | { kind: 'setting'; settings: SceneSettingName[] }
   | { kind: 'number'; value: number }
@@ -46,6 +48,8 @@ export interface ConceptFacts {
   size: number;
   /** English words for its broader kinds (WordNet hypernyms: "vehicle" for automobile). */
   kinds: readonly string[];
+  /** The broader kinds' own names, nearest first: a beagle's "hound", "dog"; a lion's "big cat", never "cat". */
+  broader: readonly string[];
 }
 
 export interface LanguageDictionary {
@@ -236,7 +240,15 @@ export function englishSingulars(word: string): string[] {
 interface LexiconFile {
   /** English nouns it cannot draw, space-separated. */
   nouns?: string;
-  concepts: { group: string; size: number; kinds?: string[] }[];
+  /** The model's concepts in its order, then the picture library's own (which carry their names). */
+  concepts: {
+    group: string;
+    size: number;
+    kinds?: string[];
+    broader?: string[];
+    name?: string;
+    emoji?: string;
+  }[];
   words: Record<string, Record<string, number>>;
   wordnet: Record<string, number>;
 }
@@ -257,11 +269,18 @@ export function buildSceneLexicon(
   file: LexiconFile,
   concepts: readonly { emoji: string; name: string }[],
 ): SceneLexicon {
-  const facts: ConceptFacts[] = concepts.map((concept, i) => ({
-    ...concept,
+  // The picture library's concepts follow the model's: drawn from pictures only.
+  const all = [
+    ...concepts,
+    ...file.concepts.slice(concepts.length).map((c) => ({ emoji: c.emoji ?? '', name: c.name ?? '' })),
+  ];
+  const facts: ConceptFacts[] = all.map((concept, i) => ({
+    emoji: concept.emoji,
+    name: concept.name,
     group: file.concepts[i]?.group ?? '',
     size: file.concepts[i]?.size ?? 0.7,
     kinds: file.concepts[i]?.kinds ?? [],
+    broader: file.concepts[i]?.broader ?? [],
   }));
   const conceptByName = new Map(facts.map((concept, i) => [normalise(concept.name), i]));
   /** A thing the words tables name: a prop, or a concept of this model (a model trained on fewer lacks some). */
@@ -318,6 +337,7 @@ export function buildSceneLexicon(
         concept: index,
         name: facts[index]!.name,
         emoji: facts[index]!.emoji,
+        named: true,
       });
     if (locale === 'en')
       for (const [key, index] of Object.entries(file.wordnet))
@@ -339,9 +359,10 @@ export function loadSceneLexicon(
   const path = join(modelDir, 'scene-lexicon.json');
   if (!existsSync(path)) return buildSceneLexicon(namesOnly(modelDir, concepts.length), concepts);
   const file = JSON.parse(readFileSync(path, 'utf8')) as LexiconFile;
-  if (file.concepts.length !== concepts.length)
+  const extra = file.concepts.slice(concepts.length);
+  if (file.concepts.length < concepts.length || extra.some((concept) => !concept.name))
     throw new Error(
-      `${path} indexes ${file.concepts.length} concepts but the model draws ${concepts.length}: rebuild it with npm run scenes:lexicon -- --model-dir ${modelDir}`,
+      `${path} indexes ${file.concepts.length} concepts but the model draws ${concepts.length} (the picture library's follow, each named): rebuild it with npm run scenes:lexicon -- --model-dir ${modelDir}`,
     );
   return buildSceneLexicon(file, concepts);
 }

@@ -20,6 +20,7 @@ import {
 } from './scene.compositor.ts';
 import { type Ground, layoutScene } from './scene.layout.ts';
 import type { SceneLexicon } from './scene.lexicon.ts';
+import type { PictureLibrary } from './scene.library.ts';
 import { applyLook } from './scene.looks.ts';
 import { paintSetting } from './scene.painter.ts';
 import { paintProp } from './scene.props.ts';
@@ -34,8 +35,12 @@ const STICKER_GROUND: Ground = { top: 0.8, bottom: 0.97, floating: false, fill: 
 /** Pictures of one thing per concept drawn at most: two for counted things, so copies differ. */
 const VARIANTS_FOR_COPIES = 2;
 const PROP_SIDE = 384;
+/** Largest side a library picture is drawn at (the compositor shrinks it to its place). */
+const LIBRARY_MAX_SIDE = 768;
 
 export interface ScenePainter {
+  /** How many things it can draw: the library's concepts, or the model's where it has no library. */
+  readonly concepts: number;
   read(prompt: string): ReadScene;
   /** The first thing of a prompt that Pictura Emoji draws (a negative prompt's, a starting image's subject). */
   mainConcept(prompt: string): ReadScene['things'][number] | undefined;
@@ -71,12 +76,17 @@ export function createScenePainter(parts: {
   lexicon: SceneLexicon;
   background: ImagePipeline;
   upscaler: Upscaler;
+  /** The pictures things are drawn from; a concept it lacks is drawn by Pictura Emoji. */
+  library?: PictureLibrary;
 }): ScenePainter {
-  const { model, lexicon, background, upscaler } = parts;
+  const { model, lexicon, background, upscaler, library } = parts;
   const conceptSize = (concept: number) => lexicon.concepts[concept]?.size ?? 0.7;
+  /** The prompt's first thing Pictura Emoji can draw (the picture library's own concepts it cannot). */
   const mainConcept = (prompt: string) =>
     prompt.trim()
-      ? readScene(prompt, lexicon).things.find((thing) => thing.concept !== undefined)
+      ? readScene(prompt, lexicon).things.find(
+          (thing) => thing.concept !== undefined && thing.concept < model.concepts.length,
+        )
       : undefined;
 
   /** The abstract model's picture for the prompt (it paints from text alone, opaque). */
@@ -85,19 +95,33 @@ export function createScenePainter(parts: {
     return background.generate(textOnly);
   };
 
-  /** One sprite list per thing: its variants (emoji drawings in one batch, or the painted prop). */
+  /**
+   * One sprite list per thing: its variants (pictures from the library, Pictura Emoji's drawings in one batch
+   * for a concept the library lacks, or the painted prop).
+   */
   async function drawThings(
     scene: ReadScene,
     params: GenerateParams,
     onStep: (step: number) => void,
   ): Promise<Sprite[][]> {
     const items: { thing: number; concept: number; seed: number }[] = [];
+    const pictures: { thing: number; concept: number; seed: number }[] = [];
     scene.things.forEach((thing, i) => {
       if (thing.concept === undefined || thing.prop) return;
+      const fromLibrary = library?.has(thing.concept) ?? false;
       const variants = thing.count > 1 ? VARIANTS_FOR_COPIES : 1;
-      for (let v = 0; v < variants; v++)
-        items.push({ thing: i, concept: thing.concept, seed: (params.seed + i * 7919 + v * 104729) >>> 0 });
+      for (let v = 0; v < variants; v++) {
+        // The library's choice walks with the seed (four seeds, four pictures); the model's is noise.
+        if (fromLibrary)
+          pictures.push({ thing: i, concept: thing.concept, seed: (params.seed + i + v) >>> 0 });
+        else if (thing.concept < model.concepts.length)
+          items.push({ thing: i, concept: thing.concept, seed: (params.seed + i * 7919 + v * 104729) >>> 0 });
+      }
     });
+    const pictureSide = Math.min(LIBRARY_MAX_SIDE, Math.max(params.width, params.height));
+    const fromLibrary = Promise.all(
+      pictures.map((item) => library!.draw(item.concept, item.seed, pictureSide)),
+    );
     const negative = mainConcept(params.negativePrompt)?.concept;
     const [planes, props] = await Promise.all([
       items.length
@@ -110,6 +134,9 @@ export function createScenePainter(parts: {
       ),
     ]);
     const sprites: Sprite[][] = scene.things.map(() => []);
+    (await fromLibrary).forEach((sprite, k) => {
+      sprites[pictures[k]!.thing]!.push(sprite);
+    });
     const drawn = await Promise.all(planes.map((p) => spriteFromPlanes(upscaler, p)));
     drawn.forEach((sprite, k) => {
       sprites[items[k]!.thing]!.push(sprite);
@@ -148,6 +175,7 @@ export function createScenePainter(parts: {
   }
 
   return {
+    concepts: library ? lexicon.concepts.filter((_, i) => library.has(i)).length : model.concepts.length,
     read: (prompt) => readScene(prompt, lexicon),
     mainConcept,
     async render(request, onProgress) {
