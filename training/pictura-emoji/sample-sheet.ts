@@ -1,8 +1,9 @@
 // Pictura Emoji's and Pictura Scenes' sample sheets: 24 prompts in many languages through the product's own
 // pipeline (reader, model, built-in upscaler, scene painter or abstract background), each labelled with its
 // prompt and what it drew. `--set emoji` (samples.png): one thing per prompt, the sheet Pictura Emoji's model
-// card has kept since it shipped; `--set scenes` (scenes.png): prompts as people write them.
-//   npx tsx training/pictura-emoji/sample-sheet.ts [--set emoji|scenes] [--model-dir DIR] [--out FILE]
+// card has kept since it shipped; `--set scenes` (scenes.png): prompts as people write them; `--set library`
+// (library.png): things drawn from the picture library at 512 px, four seeds of one prompt, the colour options.
+//   npx tsx training/pictura-emoji/sample-sheet.ts [--set emoji|scenes|library] [--model-dir DIR] [--out FILE]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Color, Style } from '@pictura/common/generation-options';
@@ -38,6 +39,34 @@ export const SAMPLE_PROMPTS: { prompt: string; style?: Style; color?: Color }[] 
   { prompt: 'a balloon', style: 'flat_design', color: 'warm' },
   { prompt: 'a penguin', color: 'cold' },
   { prompt: 'the theory of relativity' },
+];
+
+/** The picture library's sheet: things the 64 px model smeared or lacked, drawn at 512 px; four seeds of a dog. */
+export const LIBRARY_PROMPTS: { prompt: string; style?: Style; color?: Color; seed?: number }[] = [
+  { prompt: 'a giraffe' },
+  { prompt: 'a lighthouse' },
+  { prompt: 'a windmill' },
+  { prompt: 'a sofa' },
+  { prompt: 'a red sports car' },
+  { prompt: 'a violin' },
+  { prompt: 'a sailing ship' },
+  { prompt: 'a teddy bear' },
+  { prompt: 'a tractor' },
+  { prompt: 'a hot air balloon' },
+  { prompt: 'a dog', seed: 1 },
+  { prompt: 'a dog', seed: 2 },
+  { prompt: 'a dog', seed: 3 },
+  { prompt: 'a dog', seed: 4 },
+  { prompt: 'a fox' },
+  { prompt: 'a fox', color: 'black_and_white' },
+  { prompt: 'a fox', color: 'cyberpunk_neon' },
+  { prompt: 'a fox', style: 'pixel_art' },
+  { prompt: 'eine Giraffe in der Wüste' },
+  { prompt: '草原上的拖拉机' },
+  { prompt: 'un violon sur une table' },
+  { prompt: 'a penguin on the beach' },
+  { prompt: 'the flag of Japan' },
+  { prompt: 'a rocket in space' },
 ];
 
 export const SCENE_PROMPTS: { prompt: string; style?: Style; color?: Color }[] = [
@@ -84,9 +113,12 @@ async function main() {
     },
   });
   const modelDir = values['model-dir'] ?? EMOJI_MODEL_DIR;
-  const scenes = values.set === 'scenes';
-  const prompts = scenes ? SCENE_PROMPTS : SAMPLE_PROMPTS;
-  const out = values.out ?? join(modelDir, scenes ? 'scenes.png' : 'samples.png');
+  const set = values.set as 'emoji' | 'scenes' | 'library';
+  const prompts: { prompt: string; style?: Style; color?: Color; seed?: number }[] =
+    set === 'scenes' ? SCENE_PROMPTS : set === 'library' ? LIBRARY_PROMPTS : SAMPLE_PROMPTS;
+  const out = values.out ?? join(modelDir, `${set === 'emoji' ? 'samples' : set}.png`);
+  // The library's sheet is drawn at 512 px and shown at 256, so its cells show how it looks at full size.
+  const drawn = set === 'library' ? 2 * CELL : CELL;
   const background = await createAbstractPipeline(ort);
   const upscaler = await createBuiltinUpscaler(ort);
   const pipeline = await createEmojiPipeline(
@@ -99,9 +131,9 @@ async function main() {
     const image = await pipeline.generate({
       prompt: sample.prompt,
       negativePrompt: '',
-      width: CELL,
-      height: CELL,
-      seed: 7 + i,
+      width: drawn,
+      height: drawn,
+      seed: sample.seed ?? 7 + i,
       style: sample.style ?? 'none',
       color: sample.color ?? 'none',
       lighting: 'none',
@@ -110,12 +142,16 @@ async function main() {
     const left = (i % COLUMNS) * CELL;
     const top = Math.floor(i / COLUMNS) * (CELL + LABEL);
     tiles.push({
-      input: Buffer.from(image.data),
-      raw: { width: CELL, height: CELL, channels: 3 },
+      input: await sharp(Buffer.from(image.data), { raw: { width: drawn, height: drawn, channels: 3 } })
+        .resize(CELL, CELL, { kernel: 'lanczos3' })
+        .png()
+        .toBuffer(),
       left,
       top,
     });
-    const options = [sample.style, sample.color].filter(Boolean).join(', ');
+    const options = [sample.style, sample.color, sample.seed && `seed ${sample.seed}`]
+      .filter(Boolean)
+      .join(', ');
     const scene = image.scene;
     const things = scene?.subjects.map((s) => `${s.count > 1 ? `${s.count} ` : ''}${s.name}`).join(', ');
     const drew =
