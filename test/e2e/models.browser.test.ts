@@ -89,7 +89,7 @@ describe('models in a real browser', () => {
     const notice = page.locator('.demo-model-notice');
     await notice.getByText(DEMO_TITLE).waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toMatch(
-      /trained on Noto Emoji.*built-in scene painter.*not photographs/,
+      /public-domain clip art.*built-in scene painter.*not photographs/,
     );
     // It comes late (once the models are known), so it sits low in the form, just before Generate, where it
     // moves nothing above it.
