@@ -2,12 +2,12 @@
 // from Debian's archive with every source's licence checked:
 // - fonts-noto-color-emoji (SIL OFL 1.1): every drawable emoji, drawn by the font at its native bitmap size
 //   (people in each skin tone), flags and the symbols that are pictures included;
-// - openclipart-svg (public domain): vector clip art; its title, keywords and folder name the thing;
+// - openclipart-svg (public domain): vector clip art, named by its title;
 // - tuxpaint-stamps-default (GPL-2+, Debian's copyright file): Tux Paint's stamps, whose descriptions are
 //   translated into many languages in their own files.
-// Each picture is mapped to a concept through WordNet (wordnet-base): the longest English noun phrase of its
-// title that names a thing to draw. Duplicates, text, near-empty pictures and full-bleed backdrops are
-// dropped. Vector pictures are kept as vectors (minified, Brotli), so they are crisp at any size; raster ones
+// Each picture is mapped to a concept through WordNet (wordnet-base): the English noun phrase its title ends
+// with, where that names a thing to draw. Duplicates, text, near-empty pictures, full-bleed backdrops and
+// black-and-white copies are dropped. Vector pictures are kept as vectors (minified, Brotli), so they are crisp at any size; raster ones
 // as WebP. Writes services/worker/models/pictura-emoji/pictures.json and pictures.bin; the same packages
 // give the same bytes. Run: npm run scenes:library (then npm run scenes:lexicon, which indexes the new
 // concepts).
@@ -38,7 +38,7 @@ const PACKAGES = [
   'openclipart-svg',
   'tuxpaint-stamps-default',
 ];
-export const LICENCES = {
+const LICENCES = {
   'fonts-noto-color-emoji': 'SIL Open Font License 1.1 (pictures drawn with the font)',
   'openclipart-svg': 'Public domain (Creative Commons Public Domain Dedication, Debian copyright file)',
   'tuxpaint-stamps-default': 'GPL-2+ (Debian copyright file: "Files: *", GPL-2 or later)',
