@@ -7,7 +7,7 @@
 // 3. Time per picture (text encoder + sampler) on this CPU, the whole 512 px pipeline, and the files' size.
 // Budgets (issue 14): under 300 ms per picture on 2 cores; weights under 50 MB.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,10 +19,7 @@ import {
   type EmojiModel,
   loadEmojiModel,
 } from '../services/worker/src/generate/emoji/emoji.model.ts';
-import {
-  createEmojiPipeline,
-  emojiModelBytes,
-} from '../services/worker/src/generate/emoji/emoji.pipeline.ts';
+import { createEmojiPipeline } from '../services/worker/src/generate/emoji/emoji.pipeline.ts';
 import { createBuiltinUpscaler } from '../services/worker/src/upscale/upscale.pipeline.ts';
 import { rankByNearest, smallFromPlanes, smallFromRgba } from '../training/pictura-emoji/picture-distance.ts';
 import { percentile } from './stats.ts';
@@ -156,7 +153,11 @@ for (const [i, prompt] of [
   });
   whole.push(performance.now() - started);
 }
-const bytes = emojiModelBytes(modelDir);
+// Pictura Emoji's own files (its ONNX networks and vocabulary), not the scenes' lexicon and picture library.
+const bytes = ['text-encoder.onnx', 'denoiser.onnx', 'vocabulary.json']
+  .map((file) => join(modelDir, file))
+  .filter(existsSync)
+  .reduce((sum, path) => sum + statSync(path).size, 0);
 const p50 = percentile(times, 50);
 console.log(
   `\nPictura Emoji speed and size (${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)})`,
