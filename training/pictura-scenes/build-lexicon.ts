@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractDebianPackages } from '../../scripts/lib/debian-packages.mjs';
-import { stem } from '../../services/worker/src/generate/scene/scene.lexicon.ts';
+import { normalise, stem } from '../../services/worker/src/generate/scene/scene.lexicon.ts';
 import { PROPS } from '../../services/worker/src/generate/scene/scene.props.ts';
 import { SCENE_WORDS } from '../../services/worker/src/generate/scene/words/index.ts';
 import {
@@ -275,10 +275,6 @@ const NAME_SIZE: Record<string, number> = {
 
 type Words = Record<string, number>;
 
-function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
 function hash(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
@@ -423,7 +419,7 @@ export function readIndex(dir: string, pos: 'noun' | 'verb' | 'adj' | 'adv') {
   return index;
 }
 
-function readWordNet(dir: string) {
+export function readWordNet(dir: string) {
   const synsets = new Map<string, Synset>();
   for (const line of readFileSync(join(dir, 'data.noun'), 'latin1').split('\n')) {
     if (!line || line.startsWith(' ')) continue;

@@ -17,15 +17,17 @@ import { basename, join, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { extractDebianPackages } from '../../scripts/lib/debian-packages.mjs';
+import { normalise } from '../../services/worker/src/generate/scene/scene.lexicon.ts';
 import { renderPicture } from '../pictura-emoji/build-dataset.ts';
 import {
   annotateConcepts,
   type Concept,
   GROUPS,
+  LANGUAGES,
   type Language,
   readEmojiTest,
 } from '../pictura-emoji/emoji-sources.ts';
-import { PREFERRED, readIndex, TOO_GENERAL } from './build-lexicon.ts';
+import { PREFERRED, readIndex, readWordNet as readNouns, TOO_GENERAL } from './build-lexicon.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CACHE = join(ROOT, '.cache/pictura-scenes/library');
@@ -91,25 +93,14 @@ const CLASSES = new Set([
   'treat',
 ]);
 
-/** Tux Paint locale → product locale. */
-const TUX_LOCALES: Record<string, Language> = {
-  zh_CN: 'zh-CN',
-  zh_TW: 'zh-TW',
-  ja: 'ja',
-  ko: 'ko',
-  es: 'es',
-  fr: 'fr',
-  de: 'de',
-  it: 'it',
-  pt: 'pt',
-  pt_BR: 'pt',
-  ru: 'ru',
-  ar: 'ar',
-  id: 'id',
-  ms: 'ms',
-  th: 'th',
-  vi: 'vi',
-};
+/** Tux Paint locale → product locale: the product's own codes written with "_", and Brazilian Portuguese. */
+const TUX_LOCALES: Record<string, Language> = Object.fromEntries([
+  ...LANGUAGES.filter((language) => language !== 'en').map((language) => [
+    language.replace('-', '_'),
+    language,
+  ]),
+  ['pt_BR', 'pt'],
+]);
 /** Leading articles and classifiers of a stamp's translated description ("Una jirafa."). */
 const ARTICLES =
   /^(a|an|the|un|una|une|uno|unos|unas|le|la|les|el|los|las|lo|il|gli|ein|eine|einen|der|die|das|um|uma|o|os|as|uns|umas|l'|sebuah|seekor|một|con|chiếc|cái)\s+/i;
@@ -139,38 +130,32 @@ function sha256(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** WordNet's nouns: lemma → synsets (most frequent first), each synset's kind, and plural exceptions. */
+/**
+ * WordNet's nouns as the lexicon reads them (lemma → synsets, most frequent first; each synset's kind and
+ * words), with plural exceptions and whether a word is used more as a noun than as a verb, adjective or adverb.
+ */
 function readWordNet(dir: string) {
-  const nouns = readIndex(dir, 'noun');
+  const { synsets, senses, nouns } = readNouns(dir);
   const others = (['verb', 'adj', 'adv'] as const).map((pos) => readIndex(dir, pos));
-  const senses = new Map([...nouns].map(([lemma, entry]) => [lemma, entry.offsets]));
   const nounMostly = (lemma: string) =>
     others.every(
       (index) =>
         (index.get(lemma)?.tagged ?? 0) <= (nouns.get(lemma)?.tagged ?? 0) &&
         (!index.has(lemma) || (nouns.get(lemma)?.tagged ?? 0) > 0),
     );
-  const kinds = new Map<string, number>();
-  const lemmas = new Map<string, string>();
-  for (const line of readFileSync(join(dir, 'data.noun'), 'latin1').split('\n')) {
-    if (!line || line.startsWith(' ')) continue;
-    const parts = line.split(' ');
-    kinds.set(parts[0]!, Number.parseInt(parts[1]!, 10));
-    lemmas.set(parts[0]!, parts[4]!.toLowerCase().replace(/\(.*\)$/, ''));
-  }
   const plurals = new Map<string, string>();
   for (const line of readFileSync(join(dir, 'noun.exc'), 'latin1').split('\n')) {
     const [plural, singular] = line.split(' ');
     if (plural && singular) plurals.set(plural, singular);
   }
-  return { senses, kinds, lemmas, plurals, nounMostly };
+  return { synsets, senses, plurals, nounMostly };
 }
 
-/** Kinds of WordNet noun that can be pictured (as in the lexicon): animals, artifacts, food, plants… */
+/**
+ * Kinds of WordNet noun a picture's title may name: animals, artifacts, food, natural objects, phenomena, plants
+ * (the lexicon's drawable kinds without places, people, shapes and substances, which clip art shows as scenes,
+ * portraits or patterns).
+ */
 const DRAWABLE_KINDS = new Set([5, 6, 13, 17, 19, 20]);
 
 /**
@@ -214,9 +199,9 @@ function thingOf(title: string, wordnet: ReturnType<typeof readWordNet>) {
       if (!synset || !phrase || (length === 1 && phrase.length <= 3)) continue;
       // A word used more as a verb or an adjective than as a noun ("stand", "down", "electric") names no thing.
       if (length === 1 && !wordnet.nounMostly(phrase)) continue;
-      if (!DRAWABLE_KINDS.has(wordnet.kinds.get(synset) ?? -1)) continue;
+      if (!DRAWABLE_KINDS.has(wordnet.synsets.get(synset)?.kind ?? -1)) continue;
       // A whole kind ("animal", "food") is no one thing to draw.
-      if (TOO_GENERAL.has(wordnet.lemmas.get(synset) ?? '') || CLASSES.has(phrase)) continue;
+      if (TOO_GENERAL.has(wordnet.synsets.get(synset)?.lemmas[0] ?? '') || CLASSES.has(phrase)) continue;
       if (!best || end > best.end || (end === best.end && length > best.length))
         best = { phrase: phrase.replace(/[_-]/g, ' '), synset, end, length };
       break;
@@ -549,7 +534,7 @@ async function main() {
       thing.phrase;
     const concept = concepts.get(name) ?? {
       name,
-      group: `wordnet-${wordnet.kinds.get(thing.synset)}`,
+      group: `wordnet-${wordnet.synsets.get(thing.synset)?.kind}`,
       names: { en: name },
       keywords: {},
       pictures: [],
