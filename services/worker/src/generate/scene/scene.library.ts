@@ -50,6 +50,13 @@ export function readLibraryFile(modelDir: string): LibraryFile | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as LibraryFile) : undefined;
 }
 
+/** The list a map holds under a key, made empty the first time. */
+function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
+  const list = map.get(key) ?? [];
+  if (!map.has(key)) map.set(key, list);
+  return list;
+}
+
 /** A stable hash of two numbers (FNV-1a over their bytes). */
 function mix(a: number, b: number): number {
   let h = 2166136261;
@@ -81,17 +88,15 @@ export function loadPictureLibrary(
   const words = new Map<number, string[]>();
   for (const [phrase, entry] of lexicon.languages.en.phrases)
     if (entry.kind === 'thing' && entry.concept !== undefined && entry.named)
-      words.set(entry.concept, [...(words.get(entry.concept) ?? []), phrase]);
+      listIn(words, entry.concept).push(phrase);
   // Concepts by the names of their broader kinds (a beagle under "hound" and "dog"), and by their last word
   // ("black cat" under "cat").
   const byBroader = new Map<string, number[]>();
   const byLastWord = new Map<string, number[]>();
-  const add = (map: Map<string, number[]>, key: string, index: number) =>
-    map.set(key, [...(map.get(key) ?? []), index]);
   lexicon.concepts.forEach((concept, index) => {
-    for (const kind of concept.broader) add(byBroader, kind, index);
+    for (const kind of concept.broader) listIn(byBroader, kind).push(index);
     const name = normalise(concept.name);
-    if (name.includes(' ')) add(byLastWord, name.slice(name.lastIndexOf(' ') + 1), index);
+    if (name.includes(' ')) listIn(byLastWord, name.slice(name.lastIndexOf(' ') + 1)).push(index);
   });
   /** A concept's narrower ones: kinds of it by WordNet, or things of its group named "… <its name>". */
   const narrower = (concept: number): number[] => {
@@ -99,9 +104,9 @@ export function loadPictureLibrary(
     if (!facts) return [];
     const name = normalise(facts.name);
     // A word for a broader kind that reads as this concept ("feline" for the cat) does not name it.
-    const own = (words.get(concept) ?? []).filter((word) => !facts.kinds.includes(word));
+    const names = (words.get(concept) ?? []).filter((word) => !facts.kinds.includes(word));
     const out: number[] = [];
-    for (const word of [name, ...own])
+    for (const word of [name, ...names])
       for (const other of byBroader.get(word) ?? []) if (!out.includes(other)) out.push(other);
     for (const other of byLastWord.get(name) ?? [])
       if (lexicon.concepts[other]?.group === facts.group && !out.includes(other)) out.push(other);

@@ -119,7 +119,7 @@ export function createScenePainter(parts: {
       }
     });
     const pictureSide = Math.min(LIBRARY_MAX_SIDE, Math.max(params.width, params.height));
-    const fromLibrary = Promise.all(
+    const libraryDrawn = Promise.all(
       pictures.map((item) => library!.draw(item.concept, item.seed, pictureSide)),
     );
     const negative = mainConcept(params.negativePrompt)?.concept;
@@ -134,7 +134,7 @@ export function createScenePainter(parts: {
       ),
     ]);
     const sprites: Sprite[][] = scene.things.map(() => []);
-    (await fromLibrary).forEach((sprite, k) => {
+    (await libraryDrawn).forEach((sprite, k) => {
       sprites[pictures[k]!.thing]!.push(sprite);
     });
     const drawn = await Promise.all(planes.map((p) => spriteFromPlanes(upscaler, p)));
